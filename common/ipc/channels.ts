@@ -1,0 +1,25 @@
+// Channel names of the IPC contract as plain constants (no zod), so the
+// sandboxed preload can import them without bundling a schema library.
+// The schemas for each name live in the sibling files; ipc-contract.ts checks
+// at compile time that both lists agree.
+
+export const REQUEST_CHANNELS = [
+  'settings.get',
+  'settings.update',
+  'session.get',
+  'session.signIn',
+  'session.signOut',
+] as const;
+
+export const EVENT_CHANNELS = ['session.changed', 'connectivity.changed', 'settings.changed'] as const;
+
+export type RequestChannel = (typeof REQUEST_CHANNELS)[number];
+export type EventChannel = (typeof EVENT_CHANNELS)[number];
+
+export function isRequestChannel(value: unknown): value is RequestChannel {
+  return typeof value === 'string' && (REQUEST_CHANNELS as readonly string[]).includes(value);
+}
+
+export function isEventChannel(value: unknown): value is EventChannel {
+  return typeof value === 'string' && (EVENT_CHANNELS as readonly string[]).includes(value);
+}

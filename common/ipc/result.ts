@@ -1,0 +1,61 @@
+// What every request over the bridge answers: a value or a typed error that a
+// person can read. Never a thrown object the other side cannot parse.
+import { z } from 'zod';
+
+export const ipcErrorCodeSchema = z.enum([
+  /** The payload did not match the channel's schema. */
+  'invalid-request',
+  /** The channel is not part of the contract. */
+  'unknown-channel',
+  /** The request came from a frame or origin that is not our own page. */
+  'forbidden-sender',
+  /** The platform refused the agent name / password (or API user). */
+  'wrong-credentials',
+  /** The instance could not be reached (DNS, refused, timeout). */
+  'instance-unreachable',
+  /** TLS failed: untrusted certificate, wrong host name, unreadable CA file. */
+  'tls-failure',
+  /** The platform answered something unexpected (HTTP error, HTML page, bad JSON). */
+  'platform-error',
+  /** The operation needs a signed-in agent. */
+  'not-signed-in',
+  /** Another sign-in or sign-out is already under way. */
+  'busy',
+  /** Settings could not be read or saved. */
+  'settings-failure',
+  /** Anything else; the message says what failed. */
+  'internal',
+]);
+export type IpcErrorCode = z.infer<typeof ipcErrorCodeSchema>;
+
+export const ipcErrorSchema = z.object({
+  code: ipcErrorCodeSchema,
+  message: z.string(),
+  /** The request field the error concerns, so the UI can show it next to it. */
+  field: z.string().optional(),
+});
+export type IpcError = z.infer<typeof ipcErrorSchema>;
+
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
+
+/** Schema of the result envelope carrying `value`. */
+export function ipcResultSchema<T extends z.ZodType>(value: T) {
+  return z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true), value }),
+    z.object({ ok: z.literal(false), error: ipcErrorSchema }),
+  ]);
+}
+
+/**
+ * Thrown by services for failures the renderer must see as they are; the IPC
+ * wrapper turns it into `{ ok: false, error }`. Any other throw becomes
+ * `internal`.
+ */
+export class IpcFailure extends Error {
+  readonly detail: IpcError;
+  constructor(detail: IpcError) {
+    super(detail.message);
+    this.name = 'IpcFailure';
+    this.detail = detail;
+  }
+}

@@ -1,0 +1,93 @@
+// Settings as the renderer sees and edits them. None of these is a secret:
+// passwords and tokens live in main's vault and never appear here.
+import { z } from 'zod';
+import { LANGUAGES } from '../i18n/language';
+
+/** '' means "not configured" (npm start then runs the simulator). */
+const instanceUrlSchema = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((value) => value === '' || isHttpUrl(value), 'must be an http:// or https:// address');
+
+const templateSchema = z.string().trim().min(1).max(2048);
+
+const settingsShape = {
+  instanceUrl: instanceUrlSchema,
+  /** Path of a PEM file with an extra CA to trust (a private instance). */
+  caFile: z.string().max(4096),
+  /** Whether tokens may be kept on disk (encrypted) or in memory only. */
+  tokenPolicy: z.enum(['encrypted-disk', 'memory-only']),
+  /** `{host}` is the agent record's `host`. */
+  sipWsUrlTemplate: templateSchema,
+  /** `{name}` is the agent's extension, `{host}` the agent record's `host`. */
+  sipUriTemplate: templateSchema,
+  sipRealm: z.string().trim().min(1).max(256),
+  language: z.enum(LANGUAGES),
+  /** Agent user name shown pre-filled on the sign-in screen. */
+  rememberedAgent: z.string().max(128),
+  /** API user name (Client Authentication) shown pre-filled. */
+  rememberedApiUser: z.string().max(128),
+};
+
+export const settingsSchema = z.object(settingsShape);
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const settingsPatchSchema = z.object(settingsShape).partial().strict();
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+/** Defaults per ARCHITECTURE "Decisions on gaps"; each one a setting. */
+export const DEFAULT_SETTINGS: Settings = {
+  instanceUrl: '',
+  caFile: '',
+  tokenPolicy: 'encrypted-disk',
+  sipWsUrlTemplate: 'wss://{host}:8089/ws',
+  sipUriTemplate: 'sip:{name}@{host}',
+  sipRealm: 'asterisk',
+  language: 'es',
+  rememberedAgent: '',
+  rememberedApiUser: '',
+};
+
+/** How secrets are kept, so the UI can say when they are memory-only. */
+export const secretStorageSchema = z.object({
+  mode: z.enum(['encrypted', 'memory-only']),
+  /** Why memory-only: no OS encryption, Linux basic_text backend, browser mode, or the token policy. */
+  reason: z.enum(['unavailable', 'basic-text', 'browser-mode', 'policy']).nullable(),
+});
+export type SecretStorage = z.infer<typeof secretStorageSchema>;
+
+/** What the sign-in form starts with. */
+export const signInDefaultsSchema = z.object({
+  instanceUrl: z.string(),
+  agent: z.string(),
+  apiUser: z.string(),
+  sipUrl: z.string(),
+  caFile: z.string(),
+  /** Main holds a password for this agent; the form may be sent with an empty one. */
+  passwordRemembered: z.boolean(),
+});
+export type SignInDefaults = z.infer<typeof signInDefaultsSchema>;
+
+export const settingsViewSchema = z.object({
+  settings: settingsSchema,
+  secretStorage: secretStorageSchema,
+  signInDefaults: signInDefaultsSchema,
+  /** A problem met while loading settings (e.g. a corrupt file set aside), or null. */
+  loadProblem: z.string().nullable(),
+});
+export type SettingsView = z.infer<typeof settingsViewSchema>;
+
+export const settingsRequests = {
+  'settings.get': { request: z.object({}).strict(), reply: settingsViewSchema },
+  'settings.update': { request: z.object({ patch: settingsPatchSchema }).strict(), reply: settingsViewSchema },
+} as const;
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,11 @@
+import type { SessionApi, SessionService, LaunchOverrides } from '../services/session';
+import type { SettingsService } from '../services/settings';
+import type { TokenVault } from '../services/vault';
+
+/** The services the handlers reach; composed by main/index.ts or main/browser-host.ts. */
+export interface AppServices {
+  settings: SettingsService;
+  vault: TokenVault;
+  session: SessionService<SessionApi>;
+  overrides: LaunchOverrides;
+}

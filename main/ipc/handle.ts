@@ -1,0 +1,78 @@
+// The single typed entry point for every request from the renderer, whatever
+// carries it (Electron IPC or the browser host's WebSocket): check the sender,
+// parse the payload from unknown with the contract's schema, call the
+// service, and answer `{ ok, value }` or `{ ok: false, error }`. Never throws.
+import type { z } from 'zod';
+import {
+  IpcFailure,
+  isRequestChannel,
+  requestSchemas,
+  type IpcError,
+  type IpcResult,
+  type ReplyOf,
+  type RequestChannel,
+  type RequestOf,
+} from '../../common/ipc-contract';
+
+export type RequestHandler<C extends RequestChannel> = (payload: RequestOf<C>) => Promise<ReplyOf<C>>;
+export type RequestHandlers = { [C in RequestChannel]: RequestHandler<C> };
+
+export interface DispatchOptions<Sender> {
+  /** Our own window's main frame and origin (Electron), or an authenticated socket (browser host). */
+  isTrustedSender: (sender: Sender) => boolean;
+  /** Told about unexpected failures (for the log); the renderer only sees a plain message. */
+  onUnexpectedError?: (channel: string, error: unknown) => void;
+}
+
+export type Dispatch<Sender> = (channel: unknown, payload: unknown, sender: Sender) => Promise<IpcResult<unknown>>;
+
+export function createDispatcher<Sender>(handlers: RequestHandlers, options: DispatchOptions<Sender>): Dispatch<Sender> {
+  return async (channel, payload, sender) => {
+    if (!isRequestChannel(channel)) {
+      return failure({ code: 'unknown-channel', message: `The request "${String(channel).slice(0, 80)}" is not part of the app's contract.` });
+    }
+    if (!safeTrust(options, sender)) {
+      return failure({ code: 'forbidden-sender', message: `The request ${channel} came from a page that is not the app's own; it was refused.` });
+    }
+    const parsed = requestSchemas[channel].request.safeParse(payload);
+    if (!parsed.success) return failure(invalidRequest(channel, parsed.error));
+    try {
+      const value = await callHandler(handlers, channel, parsed.data);
+      return { ok: true, value };
+    } catch (error) {
+      if (error instanceof IpcFailure) return failure(error.detail);
+      options.onUnexpectedError?.(channel, error);
+      return failure({ code: 'internal', message: `${channel} failed unexpectedly inside the app. Try again; if it keeps failing, restart the app.` });
+    }
+  };
+}
+
+function callHandler<C extends RequestChannel>(handlers: RequestHandlers, channel: C, payload: RequestOf<C>): Promise<ReplyOf<C>> {
+  const handler: RequestHandler<C> = handlers[channel];
+  return handler(payload);
+}
+
+function safeTrust<Sender>(options: DispatchOptions<Sender>, sender: Sender): boolean {
+  try {
+    return options.isTrustedSender(sender);
+  } catch {
+    return false;
+  }
+}
+
+function failure(error: IpcError): IpcResult<never> {
+  return { ok: false, error };
+}
+
+/** Names the first failing field and says what was wrong with it, in plain words. */
+function invalidRequest(channel: RequestChannel, error: z.ZodError): IpcError {
+  const issue = error.issues[0];
+  const path = issue?.path.map(String).join('.') ?? '';
+  const where = path ? `the field "${path}"` : 'the request';
+  const what = issue?.message ?? 'is not valid';
+  return {
+    code: 'invalid-request',
+    message: `${channel} was refused: ${where} ${what.replace(/^Invalid input: /, 'is invalid: ')}.`,
+    ...(path ? { field: path.split('.').at(-1) ?? path } : {}),
+  };
+}

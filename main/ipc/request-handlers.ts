@@ -1,0 +1,23 @@
+// One handler per request channel: contract → service. Payloads arrive
+// already parsed by handle(); services throw IpcFailure for typed errors.
+import { IpcFailure } from '../../common/ipc-contract';
+import type { AppServices } from './app-services';
+import type { RequestHandlers } from './handle';
+import { settingsView } from './settings-view';
+
+export function createRequestHandlers(services: AppServices): RequestHandlers {
+  return {
+    'settings.get': async () => settingsView(services),
+    'settings.update': async ({ patch }) => {
+      try {
+        services.settings.update(patch);
+      } catch (error) {
+        throw new IpcFailure({ code: 'settings-failure', message: `The settings could not be saved: ${(error as Error).message}. Check that the settings folder is writable.` });
+      }
+      return settingsView(services);
+    },
+    'session.get': async () => services.session.view(),
+    'session.signIn': (request) => services.session.signIn(request),
+    'session.signOut': (request) => services.session.signOut(request),
+  };
+}

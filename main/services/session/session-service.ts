@@ -1,0 +1,182 @@
+// The agent's session: Client Authentication (optional, for supervisor work)
+// and Agent Authentication, tokens held in main only, the public profile and
+// SIP credentials handed to the renderer, and Log Out on sign-out.
+// States and transitions: see sessionStateSchema in common/ipc/session.ts.
+import {
+  IpcFailure,
+  SIGNED_OUT,
+  type AgentProfile,
+  type SessionView,
+  type SignInRequest,
+  type SignOutRequest,
+} from '../../../common/ipc-contract';
+import type { SettingsService } from '../settings';
+import type { TokenVault } from '../vault';
+import { isNetworkFailure, toIpcFailure } from './api-failure';
+import type { LaunchOverrides } from './launch-overrides';
+import { signedInAgentSchema, type SessionApi, type SessionApiFactory, type SignedInAgent } from './session-api';
+import { sipCredentialsFor } from './sip-credentials';
+import { VAULT_KEYS } from './vault-keys';
+
+export interface ConnectivityReport {
+  reportSuccess(): void;
+  reportNetworkFailure(): void;
+}
+
+export interface SessionDeps<Api extends SessionApi> {
+  settings: SettingsService;
+  vault: TokenVault;
+  createApi: SessionApiFactory<Api>;
+  overrides?: LaunchOverrides;
+  connectivity?: ConnectivityReport;
+}
+
+export interface SessionService<Api extends SessionApi> {
+  view(): SessionView;
+  signIn(request: SignInRequest): Promise<SessionView>;
+  /** Always ends signed out here; throws a platform error afterwards if Log Out itself failed. */
+  signOut(request: SignOutRequest): Promise<SessionView>;
+  /** The signed-in client, for later work (calls, supervisor); null when signed out. */
+  client(): Api | null;
+  onChange(listener: (view: SessionView) => void): () => void;
+}
+
+export function createSessionService<Api extends SessionApi>(deps: SessionDeps<Api>): SessionService<Api> {
+  const overrides = deps.overrides ?? {};
+  const listeners = new Set<(view: SessionView) => void>();
+  let view: SessionView = SIGNED_OUT;
+  let api: Api | null = null;
+
+  const publish = (next: SessionView): SessionView => {
+    view = next;
+    for (const listener of [...listeners]) listener(view);
+    return view;
+  };
+  const fail = (failure: IpcFailure): never => {
+    if (isNetworkFailure(failure)) deps.connectivity?.reportNetworkFailure();
+    throw failure;
+  };
+
+  async function signIn(request: SignInRequest): Promise<SessionView> {
+    if (view.state !== 'signed-out') {
+      throw new IpcFailure({ code: 'busy', message: 'Already signed in (or signing in or out). Sign out first.' });
+    }
+    const settings = deps.settings.get();
+    const baseUrl = (request.instanceUrl || overrides.instanceUrl || settings.instanceUrl).replace(/\/+$/, '');
+    if (!baseUrl) {
+      throw new IpcFailure({ code: 'invalid-request', field: 'instanceUrl', message: 'Enter the address of your instance (for example https://yourcompany.ucontactcloud.com).' });
+    }
+    const password = request.password || deps.vault.get(VAULT_KEYS.password(request.agent));
+    if (!password) throw new IpcFailure({ code: 'invalid-request', field: 'password', message: 'Enter your password.' });
+    const apiUser = request.apiUser?.trim() ?? '';
+    if (apiUser && !request.apiPassword) {
+      throw new IpcFailure({ code: 'invalid-request', field: 'apiPassword', message: 'Enter the API user\'s password, or leave the API user empty.' });
+    }
+    const caFile = request.caFile ?? overrides.caFile ?? settings.caFile;
+
+    publish({ ...SIGNED_OUT, state: 'signing-in' });
+    let client: Api | null = null;
+    try {
+      client = await deps.createApi({ baseUrl, ...(caFile ? { caFile } : {}) });
+      const clientToken = apiUser ? await authenticateClient(client, apiUser, request.apiPassword ?? '') : null;
+      const agent = await authenticateAgent(client, request.agent, password);
+      deps.connectivity?.reportSuccess();
+      keepSecrets(request, password, agent.token, clientToken);
+      remember(request, baseUrl, apiUser);
+      api = client;
+      return publish({
+        state: 'signed-in',
+        agent: profileOf(agent, request.agent),
+        sip: sipCredentialsFor(agent, deps.settings.get(), request.sipUrl || overrides.sipUrl),
+        apiUser: apiUser || null,
+        instanceUrl: baseUrl,
+      });
+    } catch (error) {
+      await client?.close?.();
+      publish(SIGNED_OUT);
+      return fail(toIpcFailure(error, 'agent'));
+    }
+  }
+
+  async function authenticateClient(client: Api, user: string, password: string): Promise<string> {
+    try {
+      const token = await client.clientAuthenticate({ user, password });
+      return typeof token === 'string' ? token : '';
+    } catch (error) {
+      throw toIpcFailure(error, 'apiUser');
+    }
+  }
+
+  async function authenticateAgent(client: Api, agent: string, password: string): Promise<SignedInAgent> {
+    const record = signedInAgentSchema.safeParse(await client.agentAuthenticate({ agent, password }));
+    if (!record.success) {
+      throw new IpcFailure({ code: 'platform-error', message: 'Agent Authentication answered an agent record without the fields the phone needs (name, host, md5secret, token).' });
+    }
+    return record.data;
+  }
+
+  function keepSecrets(request: SignInRequest, password: string, agentToken: string, clientToken: string | null): void {
+    const persistTokens = deps.settings.get().tokenPolicy === 'encrypted-disk';
+    deps.vault.set(VAULT_KEYS.agentToken, agentToken, persistTokens);
+    if (clientToken) deps.vault.set(VAULT_KEYS.clientToken, clientToken, persistTokens);
+    if (request.remember) deps.vault.set(VAULT_KEYS.password(request.agent), password, true);
+    else deps.vault.delete(VAULT_KEYS.password(request.agent));
+  }
+
+  function remember(request: SignInRequest, baseUrl: string, apiUser: string): void {
+    // An instance given only for this launch (simulator, --instance) is not saved.
+    const launchInstance = overrides.instanceUrl?.replace(/\/+$/, '');
+    deps.settings.update({
+      language: request.language,
+      rememberedAgent: request.remember ? request.agent : '',
+      rememberedApiUser: apiUser,
+      ...(baseUrl !== launchInstance ? { instanceUrl: baseUrl } : {}),
+    });
+  }
+
+  async function signOut(request: SignOutRequest): Promise<SessionView> {
+    if (view.state === 'signed-out') return view;
+    if (view.state !== 'signed-in' || !view.agent) {
+      throw new IpcFailure({ code: 'busy', message: 'Signing in or out is already under way; wait a moment.' });
+    }
+    const agent = view.agent;
+    const client = api;
+    publish({ ...view, state: 'signing-out' }); // the phone unregisters now
+    let failure: IpcFailure | null = null;
+    try {
+      await client?.logOut({ agent: agent.name, interface: `SIP/${agent.extension}`, message: request.message ?? '' });
+      deps.connectivity?.reportSuccess();
+    } catch (error) {
+      const mapped = toIpcFailure(error, 'agent');
+      failure = new IpcFailure({ ...mapped.detail, message: `Signed out of this app, but the platform was not told (Log Out failed): ${mapped.detail.message}`, field: undefined });
+      if (isNetworkFailure(mapped)) deps.connectivity?.reportNetworkFailure();
+    }
+    deps.vault.delete(VAULT_KEYS.agentToken);
+    deps.vault.delete(VAULT_KEYS.clientToken);
+    api = null;
+    await client?.close?.();
+    publish(SIGNED_OUT);
+    if (failure) throw failure;
+    return view;
+  }
+
+  return {
+    view: () => view,
+    signIn,
+    signOut,
+    client: () => api,
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+function profileOf(agent: SignedInAgent, signedInAs: string): AgentProfile {
+  return {
+    name: agent.accountcode || signedInAs,
+    fullname: agent.fullname || agent.accountcode || signedInAs,
+    extension: agent.name,
+    campaigns: [],
+  };
+}

@@ -1,0 +1,3 @@
+export { createEncryptedVault, createMemoryVault, type TokenVault, type VaultFile } from './token-vault';
+export { createVaultFile } from './vault-file';
+export type { CipherAvailability, SecretCipher } from './secret-cipher';
