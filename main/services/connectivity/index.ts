@@ -1,0 +1,13 @@
+export { createConnectivity } from './connectivity';
+export type {
+  Connectivity,
+  ConnectivityChange,
+  ConnectivityListener,
+  ConnectivityReason,
+  ConnectivityState,
+  OsNetworkEvents,
+} from './connectivity';
+export { systemClock } from './clock';
+export type { Clock, TimerHandle } from './clock';
+export { backoffDelay, backoffSchedule, backoffCeiling, OUTBOX_BACKOFF, SIP_RECONNECT_BACKOFF } from '../../../common/backoff';
+export type { BackoffPolicy, RandomSource } from '../../../common/backoff';

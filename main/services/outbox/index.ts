@@ -1,0 +1,13 @@
+export { Outbox } from './outbox';
+export { Journal } from './journal';
+export type { JournalEntry, QuarantineReport } from './journal';
+export type {
+  OnlineSignal,
+  OutboxEvents,
+  OutboxOptions,
+  OutboxStatus,
+  ParkedEntry,
+  SendContext,
+  SendOutcome,
+  SendPort,
+} from './outbox-types';

@@ -1,0 +1,202 @@
+/**
+ * The outbox's durable journal: an append-only JSON Lines file, each append
+ * fsync'd before it is acknowledged, the directory fsync'd when it or the file
+ * is first created (so the file's name survives a power cut too).
+ *
+ * On open the file is read back: records fold into the live entries (added,
+ * not done); a line that is not a record (a torn write at the tail, garbage)
+ * is copied to `<name>.quarantine.jsonl` with the reason and reported, never
+ * dropped silently. The journal is then compacted (rewritten with only the
+ * live entries via temp file + fsync + rename), so new appends never follow a
+ * torn line.
+ */
+import { open, mkdir, readFile, rename, type FileHandle } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { parseJournalLine, type JournalRecord, type JournalRecordInput } from './journal-record';
+
+export interface JournalEntry {
+  readonly id: string;
+  readonly item: unknown;
+  readonly addedAt: string;
+  /** Send attempts started (a replayed entry with attempts > 0 may already be on the platform). */
+  attempts: number;
+  /** Why it was parked (needs a person), or null while it is in line to be sent. */
+  parked: string | null;
+}
+
+export interface QuarantineReport {
+  readonly count: number;
+  readonly file: string;
+}
+
+export interface JournalOpenResult {
+  readonly journal: Journal;
+  /** Live entries in the order they were added. */
+  readonly entries: JournalEntry[];
+  readonly quarantined: QuarantineReport | null;
+}
+
+async function fsyncPath(path: string): Promise<void> {
+  const fh = await open(path, 'r');
+  try {
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}
+
+async function readIfExists(path: string): Promise<string | null> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
+/** mkdir -p, then fsync every directory whose entry list changed (the new ones' parents). */
+async function ensureDir(dir: string): Promise<void> {
+  const firstCreated = await mkdir(dir, { recursive: true });
+  if (firstCreated === undefined) return;
+  const created: string[] = [];
+  for (let d = dir; ; d = dirname(d)) {
+    created.push(d);
+    if (d === firstCreated || dirname(d) === d) break;
+  }
+  for (const d of created) await fsyncPath(dirname(d));
+  await fsyncPath(dir);
+}
+
+function fold(records: JournalRecord[]): JournalEntry[] {
+  const live = new Map<string, JournalEntry>();
+  for (const r of records) {
+    const e = live.get(r.id);
+    switch (r.op) {
+      case 'add':
+        if (!e) live.set(r.id, { id: r.id, item: r.item, addedAt: r.at, attempts: 0, parked: null });
+        break;
+      case 'attempt':
+        if (e) e.attempts = Math.max(e.attempts, r.n);
+        break;
+      case 'done':
+        live.delete(r.id);
+        break;
+      case 'park':
+        if (e) e.parked = r.reason;
+        break;
+      case 'unpark':
+        if (e) e.parked = null;
+        break;
+    }
+  }
+  return [...live.values()];
+}
+
+function line(record: JournalRecordInput, at = new Date().toISOString()): string {
+  return JSON.stringify({ v: 1, ...record, at }) + '\n';
+}
+
+/** The records that recreate an entry after compaction. */
+function recordsOf(e: JournalEntry): string {
+  let out = line({ op: 'add', id: e.id, item: e.item }, e.addedAt);
+  if (e.attempts > 0) out += line({ op: 'attempt', id: e.id, n: e.attempts });
+  if (e.parked !== null) out += line({ op: 'park', id: e.id, reason: e.parked });
+  return out;
+}
+
+export class Journal {
+  private tail: Promise<void> = Promise.resolve();
+  private closed = false;
+  /** Records appended since the last compaction. */
+  private appended = 0;
+
+  private constructor(
+    private fh: FileHandle,
+    readonly file: string,
+    readonly dir: string,
+  ) {}
+
+  static async open(dir: string, name = 'outbox'): Promise<JournalOpenResult> {
+    await ensureDir(dir);
+    const file = join(dir, `${name}.jsonl`);
+    const text = (await readIfExists(file)) ?? '';
+    const records: JournalRecord[] = [];
+    const bad: { line: string; reason: string }[] = [];
+    for (const raw of text.split('\n')) {
+      if (raw.trim() === '') continue;
+      const parsed = parseJournalLine(raw);
+      if (parsed.ok) records.push(parsed.record);
+      else bad.push({ line: raw, reason: parsed.reason });
+    }
+    let quarantined: QuarantineReport | null = null;
+    if (bad.length > 0) {
+      const qfile = join(dir, `${name}.quarantine.jsonl`);
+      const at = new Date().toISOString();
+      const qfh = await open(qfile, 'a');
+      try {
+        await qfh.write(bad.map((b) => JSON.stringify({ at, from: file, reason: b.reason, line: b.line }) + '\n').join(''));
+        await qfh.sync();
+      } finally {
+        await qfh.close();
+      }
+      await fsyncPath(dir);
+      quarantined = { count: bad.length, file: qfile };
+    }
+    const entries = fold(records);
+    await Journal.rewrite(file, dir, entries);
+    const fh = await open(file, 'a');
+    return { journal: new Journal(fh, file, dir), entries, quarantined };
+  }
+
+  /** Atomically replaces the journal with just these entries. */
+  private static async rewrite(file: string, dir: string, entries: JournalEntry[]): Promise<void> {
+    const tmp = `${file}.tmp`;
+    const fh = await open(tmp, 'w');
+    try {
+      await fh.write(entries.map(recordsOf).join(''));
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+    await rename(tmp, file);
+    await fsyncPath(dir);
+  }
+
+  /** Resolves once the record is on disk (fsync'd). Appends are written in call order. */
+  append(record: JournalRecordInput): Promise<void> {
+    return this.enqueue(async () => {
+      await this.fh.write(line(record));
+      await this.fh.sync();
+      this.appended += 1;
+    });
+  }
+
+  get recordsSinceCompaction(): number {
+    return this.appended;
+  }
+
+  /** Rewrites the journal with only `live`; appends wait meanwhile. */
+  compact(live: JournalEntry[]): Promise<void> {
+    return this.enqueue(async () => {
+      await this.fh.close();
+      await Journal.rewrite(this.file, this.dir, live);
+      this.fh = await open(this.file, 'a');
+      this.appended = 0;
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.tail.catch(() => undefined);
+    await this.fh.close();
+  }
+
+  private enqueue(task: () => Promise<void>): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('The outbox journal is closed.'));
+    const run = this.tail.then(task);
+    // Keep the chain alive after a failure; the caller still sees the rejection.
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+}

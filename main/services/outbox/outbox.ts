@@ -1,0 +1,293 @@
+/**
+ * A durable outbox for mutations that must never be lost (dispositions first).
+ *
+ *   submit ─▶ journal `add` (fsync) ─▶ resolves ─▶ pump: `attempt` (fsync) ─▶ send
+ *                                                     │ ok        ─▶ `done`  (entry gone)
+ *                                                     │ retry     ─▶ wait backoff+jitter (or online cue) ─▶ pump
+ *                                                     │ permanent ─▶ `park` (kept for a person)
+ *
+ * One entry is sent at a time, oldest first: a retryable failure usually means
+ * the platform is out of reach, so the whole line waits; a parked entry steps
+ * aside. On open the journal is replayed and entries without `done` go again.
+ *
+ * At-least-once window: a crash after the platform said OK and before `done`
+ * is on disk makes the entry go again on restart. The spec offers no
+ * idempotency key; we keep that window to one fsync and report how many
+ * replayed entries had a send in flight (`replayed.inDoubt`). See ASSUMPTIONS.
+ */
+import { randomUUID } from 'node:crypto';
+import { backoffDelay, OUTBOX_BACKOFF } from '../../../common/backoff';
+import { systemClock, type TimerHandle } from '../connectivity/clock';
+import { Journal, type JournalEntry, type QuarantineReport } from './journal';
+import type { OutboxEvents, OutboxOptions, OutboxStatus, ParkedEntry, SendOutcome } from './outbox-types';
+
+type Listener<K extends keyof OutboxEvents> = (value: OutboxEvents[K]) => void;
+
+function plain(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function rejectOnAbort(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+}
+
+export class Outbox<T> {
+  private readonly clock;
+  private readonly random;
+  private readonly policy;
+  private readonly maxAttempts;
+  private readonly sendTimeoutMs;
+  private readonly listeners = new Map<keyof OutboxEvents, Set<(v: never) => void>>();
+  private readonly closing = new AbortController();
+  private started = false;
+  private pumping: Promise<void> | null = null;
+  private wakeRequested = false;
+  private timer: TimerHandle | null = null;
+  private nextRetryAt: number | null = null;
+  private failures = 0;
+  private sending = false;
+  private lastError: string | null = null;
+  private unsubscribeOnline: (() => void) | null = null;
+  private idleWaiters: (() => void)[] = [];
+
+  private constructor(
+    private readonly opts: OutboxOptions<T>,
+    private readonly journal: Journal,
+    private readonly entries: JournalEntry[],
+    readonly openReport: { replayed: OutboxEvents['replayed']; quarantined: QuarantineReport | null },
+  ) {
+    this.clock = opts.clock ?? systemClock;
+    this.random = opts.random ?? Math.random;
+    this.policy = opts.backoff ?? OUTBOX_BACKOFF;
+    this.maxAttempts = opts.maxAttempts ?? 60;
+    this.sendTimeoutMs = opts.sendTimeoutMs ?? 30_000;
+  }
+
+  /** Opens (and replays) the journal. Nothing is sent until start(), so listeners can attach first. */
+  static async open<T>(opts: OutboxOptions<T>): Promise<Outbox<T>> {
+    const { journal, entries, quarantined } = await Journal.open(opts.dir, opts.name);
+    const replayed = { count: entries.length, inDoubt: entries.filter((e) => e.attempts > 0 && e.parked === null).length };
+    const outbox = new Outbox(opts, journal, entries, { replayed, quarantined });
+    for (const e of entries) {
+      if (e.parked === null && !opts.schema.safeParse(e.item).success) {
+        e.parked = 'The saved copy could not be read back; it is kept in the journal for a person to check.';
+        await journal.append({ op: 'park', id: e.id, reason: e.parked });
+      }
+    }
+    return outbox;
+  }
+
+  /** Emits the open report (replayed, quarantined) and starts sending. */
+  start(): void {
+    if (this.started || this.closing.signal.aborted) return;
+    this.started = true;
+    const { replayed, quarantined } = this.openReport;
+    if (replayed.count > 0) this.emit('replayed', replayed);
+    if (quarantined) this.emit('quarantined', quarantined);
+    this.unsubscribeOnline = this.opts.online?.onChange((c) => c.state === 'online' && this.retryNow()) ?? null;
+    this.emitStatus();
+    this.wake();
+  }
+
+  /** Resolves once the item is safely on disk; sending happens in the background. */
+  async submit(item: T): Promise<{ id: string }> {
+    if (this.closing.signal.aborted) throw new Error('The outbox is closed; the item was not saved.');
+    const parsed = this.opts.schema.safeParse(item);
+    if (!parsed.success) throw new Error(`The item was not saved: it is not valid (${parsed.error.issues[0]?.message ?? 'invalid'}).`);
+    const id = this.opts.newId?.() ?? randomUUID();
+    try {
+      await this.journal.append({ op: 'add', id, item: parsed.data });
+    } catch (err) {
+      throw new Error(`Could not save the item to disk (${plain(err)}); it was not sent. Check free disk space and try again.`, {
+        cause: err,
+      });
+    }
+    this.entries.push({ id, item: parsed.data, addedAt: new Date().toISOString(), attempts: 0, parked: null });
+    await this.opts.afterJournaled?.(id);
+    this.emitStatus();
+    this.wake();
+    return { id };
+  }
+
+  status(): OutboxStatus {
+    const parked = this.entries.filter((e) => e.parked !== null).length;
+    return {
+      pending: this.entries.length - parked,
+      sending: this.sending,
+      lastError: this.lastError,
+      parked,
+      nextRetryAt: this.nextRetryAt,
+    };
+  }
+
+  parkedEntries(): ParkedEntry<T>[] {
+    return this.entries.flatMap((e) => {
+      if (e.parked === null) return [];
+      const parsed = this.opts.schema.safeParse(e.item);
+      return [{ id: e.id, item: parsed.success ? parsed.data : null, reason: e.parked }];
+    });
+  }
+
+  /** Puts a parked entry back in line (after a person fixed the cause). */
+  async unpark(id: string): Promise<void> {
+    const e = this.entries.find((x) => x.id === id && x.parked !== null);
+    if (!e) throw new Error(`No parked item with id ${id}.`);
+    await this.journal.append({ op: 'unpark', id });
+    e.parked = null;
+    e.attempts = 0;
+    this.emitStatus();
+    this.wake();
+  }
+
+  /** Skips the backoff wait and tries now (network back, user asked). */
+  retryNow(): void {
+    if (!this.started) return;
+    this.failures = 0;
+    this.wake();
+  }
+
+  /** Resolves when nothing is left to send right now (all done or parked), or on close. */
+  whenIdle(): Promise<void> {
+    if (this.status().pending === 0 || this.closing.signal.aborted) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  on<K extends keyof OutboxEvents>(event: K, listener: Listener<K>): () => void {
+    let set = this.listeners.get(event);
+    if (!set) this.listeners.set(event, (set = new Set()));
+    set.add(listener as (v: never) => void);
+    return () => set.delete(listener as (v: never) => void);
+  }
+
+  /** Stops sending (aborting an attempt in flight, which stays queued) and closes the journal. */
+  async close(): Promise<void> {
+    if (this.closing.signal.aborted) return;
+    this.closing.abort(new Error('The outbox is closing.'));
+    this.timer?.cancel();
+    this.unsubscribeOnline?.();
+    await this.pumping;
+    await this.journal.close();
+    this.resolveIdle();
+  }
+
+  private wake(): void {
+    if (!this.started || this.closing.signal.aborted) return;
+    this.timer?.cancel();
+    this.timer = null;
+    this.nextRetryAt = null;
+    if (this.pumping) {
+      this.wakeRequested = true;
+      return;
+    }
+    this.pumping = this.pump().finally(() => {
+      this.pumping = null;
+      if (this.wakeRequested) {
+        this.wakeRequested = false;
+        this.wake();
+      }
+    });
+  }
+
+  private async pump(): Promise<void> {
+    while (!this.closing.signal.aborted) {
+      const entry = this.entries.find((e) => e.parked === null);
+      if (!entry) {
+        await this.compactIfQuiet();
+        this.resolveIdle();
+        return;
+      }
+      const outcome = await this.attempt(entry);
+      if (outcome.kind === 'ok') {
+        // Recorded even while closing: the platform has it, so it must not go again.
+        await this.settle(() => this.journal.append({ op: 'done', id: entry.id }));
+        this.entries.splice(this.entries.indexOf(entry), 1);
+        this.failures = 0;
+        this.lastError = null;
+        this.emit('sent', { id: entry.id });
+      } else if (this.closing.signal.aborted) {
+        return; // stays queued; it goes again after the next open
+      } else if (outcome.kind === 'permanent' || entry.attempts >= this.maxAttempts) {
+        const reason =
+          outcome.kind === 'permanent'
+            ? outcome.reason
+            : `Gave up after ${entry.attempts} attempts; last error: ${outcome.reason}`;
+        await this.settle(() => this.journal.append({ op: 'park', id: entry.id, reason }));
+        entry.parked = reason;
+        this.lastError = reason;
+        this.emit('parked', { id: entry.id, reason });
+      } else {
+        this.lastError = outcome.reason;
+        const delay = backoffDelay(this.policy, this.failures, this.random);
+        this.failures += 1;
+        this.nextRetryAt = this.clock.now() + delay;
+        this.timer = this.clock.setTimer(() => this.wake(), delay);
+        this.emitStatus();
+        return;
+      }
+      this.emitStatus();
+    }
+  }
+
+  private async attempt(entry: JournalEntry): Promise<SendOutcome> {
+    entry.attempts += 1;
+    try {
+      await this.journal.append({ op: 'attempt', id: entry.id, n: entry.attempts });
+    } catch (err) {
+      return { kind: 'retry', reason: `Could not write to the outbox journal (${plain(err)}).` };
+    }
+    this.sending = true;
+    this.emitStatus();
+    const limit = new AbortController();
+    const timer = this.clock.setTimer(
+      () => limit.abort(new Error(`Sending took longer than ${Math.round(this.sendTimeoutMs / 1000)} s.`)),
+      this.sendTimeoutMs,
+    );
+    const signal = AbortSignal.any([this.closing.signal, limit.signal]);
+    try {
+      const item = this.opts.schema.parse(entry.item);
+      // Race the abort too, so a port that ignores its signal cannot hold close() hostage.
+      return await Promise.race([this.opts.send(item, signal, { id: entry.id, attempt: entry.attempts }), rejectOnAbort(signal)]);
+    } catch (err) {
+      const reason = signal.aborted ? plain(signal.reason) : plain(err);
+      return { kind: 'retry', reason };
+    } finally {
+      timer.cancel();
+      this.sending = false;
+    }
+  }
+
+  /** Writes a closing record; if the disk refuses, the replayed journal still has the entry (sent again after restart). */
+  private async settle(write: () => Promise<void>): Promise<void> {
+    try {
+      await write();
+    } catch (err) {
+      this.lastError = `Could not record the result on disk (${plain(err)}); after a restart the item may be sent again.`;
+    }
+  }
+
+  private async compactIfQuiet(): Promise<void> {
+    if (this.entries.length > 0 || this.journal.recordsSinceCompaction === 0) return;
+    try {
+      await this.journal.compact([]);
+    } catch {
+      // The long journal is still correct; compaction is housekeeping only.
+    }
+  }
+
+  private resolveIdle(): void {
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const w of waiters) w();
+  }
+
+  private emitStatus(): void {
+    this.emit('status', this.status());
+  }
+
+  private emit<K extends keyof OutboxEvents>(event: K, value: OutboxEvents[K]): void {
+    for (const l of [...(this.listeners.get(event) ?? [])]) (l as Listener<K>)(value);
+  }
+}

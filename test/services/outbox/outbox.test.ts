@@ -1,0 +1,254 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtemp, readFile, rm, writeFile, appendFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { Outbox, type OutboxStatus, type SendOutcome } from '../../../main/services/outbox';
+import { FakeClock } from '../connectivity/fake-clock';
+
+const itemSchema = z.object({ guid: z.string(), l1: z.string().min(1) });
+type Item = z.infer<typeof itemSchema>;
+
+let dir: string;
+beforeEach(async () => {
+  dir = join(await mkdtemp(join(tmpdir(), 'outbox-')), 'nested', 'journal');
+});
+afterEach(async () => {
+  await rm(join(dir, '..', '..'), { recursive: true, force: true });
+});
+
+/** A send port whose answers the test scripts; records what reached "the platform". */
+function scriptedSend(answers: SendOutcome[], fallback: SendOutcome = { kind: 'ok' }) {
+  const delivered: Item[] = [];
+  const calls: Item[] = [];
+  const send = async (item: Item): Promise<SendOutcome> => {
+    calls.push(item);
+    const outcome = answers.shift() ?? fallback;
+    if (outcome.kind === 'ok') delivered.push(item);
+    return outcome;
+  };
+  return { send, delivered, calls };
+}
+
+const never = (): Promise<SendOutcome> => new Promise(() => undefined);
+
+describe('Outbox', () => {
+  it('writes the item to disk before it is sent and removes it only after OK', async () => {
+    const clock = new FakeClock();
+    const sent = scriptedSend([]);
+    const box = await Outbox.open<Item>({ dir, schema: itemSchema, send: sent.send, clock });
+    box.start();
+    const { id } = await box.submit({ guid: 'g-1', l1: 'Venta' });
+    const onDiskAtSend = await readFile(join(dir, 'outbox.jsonl'), 'utf8');
+    expect(onDiskAtSend).toContain(id);
+    expect(onDiskAtSend).toContain('"op":"add"');
+    await box.whenIdle();
+    expect(sent.delivered).toEqual([{ guid: 'g-1', l1: 'Venta' }]);
+    expect(box.status()).toMatchObject({ pending: 0, parked: 0, sending: false, lastError: null });
+    await box.close();
+    // Compacted once everything was done: nothing replays.
+    const again = await Outbox.open<Item>({ dir, schema: itemSchema, send: sent.send, clock });
+    expect(again.openReport.replayed.count).toBe(0);
+    await again.close();
+  });
+
+  it('replays an entry that was journaled but never marked done (crash before send)', async () => {
+    const clock = new FakeClock();
+    const first = await Outbox.open<Item>({ dir, schema: itemSchema, send: never, clock });
+    // Not started: the item is journaled, nothing is sent, then the "process dies".
+    await first.submit({ guid: 'g-crash', l1: 'Venta' });
+    await first.close();
+
+    const sent = scriptedSend([]);
+    const second = await Outbox.open<Item>({ dir, schema: itemSchema, send: sent.send, clock });
+    const replayed: unknown[] = [];
+    second.on('replayed', (r) => replayed.push(r));
+    second.start();
+    await second.whenIdle();
+    expect(replayed).toEqual([{ count: 1, inDoubt: 0 }]);
+    expect(sent.delivered).toEqual([{ guid: 'g-crash', l1: 'Venta' }]);
+    await second.close();
+  });
+
+  it('counts an entry whose send had started before the crash as in doubt, and sends it again', async () => {
+    const clock = new FakeClock();
+    const first = await Outbox.open<Item>({ dir, schema: itemSchema, send: never, clock, sendTimeoutMs: 60_000 });
+    first.start();
+    await first.submit({ guid: 'g-doubt', l1: 'Venta' });
+    await new Promise((r) => setTimeout(r, 20)); // the attempt record is written, the send hangs
+    expect(first.status().sending).toBe(true);
+    await first.close(); // aborts the hanging send, as a crash would cut it
+
+    const sent = scriptedSend([]);
+    const second = await Outbox.open<Item>({ dir, schema: itemSchema, send: sent.send, clock });
+    expect(second.openReport.replayed).toEqual({ count: 1, inDoubt: 1 });
+    second.start();
+    await second.whenIdle();
+    expect(sent.delivered).toHaveLength(1);
+    await second.close();
+  });
+
+  it('quarantines a torn tail and garbage lines, reports them, and replays the rest', async () => {
+    const clock = new FakeClock();
+    const first = await Outbox.open<Item>({ dir, schema: itemSchema, send: never, clock });
+    await first.submit({ guid: 'g-a', l1: 'A' });
+    await first.submit({ guid: 'g-b', l1: 'B' });
+    await first.close();
+    const file = join(dir, 'outbox.jsonl');
+    const lines = (await readFile(file, 'utf8')).split('\n').filter(Boolean);
+    await writeFile(file, [lines[0], 'garbage ☃ not json', '{"v":1,"op":"teleport","id":"x","at":"t"}', lines[1]].join('\n') + '\n');
+    await appendFile(file, '{"v":1,"op":"add","id":"torn","at":"2026-'); // torn write, no newline
+
+    const sent = scriptedSend([]);
+    const second = await Outbox.open<Item>({ dir, schema: itemSchema, send: sent.send, clock });
+    const reports: { count: number; file: string }[] = [];
+    second.on('quarantined', (q) => reports.push(q));
+    second.start();
+    await second.whenIdle();
+    expect(reports).toEqual([{ count: 3, file: join(dir, 'outbox.quarantine.jsonl') }]);
+    const quarantine = (await readFile(join(dir, 'outbox.quarantine.jsonl'), 'utf8')).split('\n').filter(Boolean);
+    expect(quarantine.map((l) => (JSON.parse(l) as { line: string }).line)).toEqual([
+      'garbage ☃ not json',
+      '{"v":1,"op":"teleport","id":"x","at":"t"}',
+      '{"v":1,"op":"add","id":"torn","at":"2026-',
+    ]);
+    expect(sent.delivered.map((d) => d.guid)).toEqual(['g-a', 'g-b']);
+    await second.close();
+    // The journal was rewritten clean: a third open finds nothing to quarantine.
+    const third = await Outbox.open<Item>({ dir, schema: itemSchema, send: sent.send, clock });
+    expect(third.openReport.quarantined).toBeNull();
+    await third.close();
+  });
+
+  it('retries with exponential backoff and jitter on the injected clock, then sends', async () => {
+    const clock = new FakeClock();
+    const offline: SendOutcome = { kind: 'retry', reason: 'The platform could not be reached (connection refused).' };
+    const sent = scriptedSend([offline, offline, offline, offline]);
+    const statuses: OutboxStatus[] = [];
+    const box = await Outbox.open<Item>({
+      dir,
+      schema: itemSchema,
+      send: sent.send,
+      clock,
+      random: () => 0, // no jitter: the ceilings themselves
+      backoff: { firstMs: 1_000, factor: 2, capMs: 5_000, jitter: 0.5 },
+      sendTimeoutMs: 100_000,
+    });
+    box.on('status', (s) => statuses.push(s));
+    box.start();
+    await box.submit({ guid: 'g-1', l1: 'Venta' });
+    const settle = () => new Promise((r) => setTimeout(r, 10));
+    await settle();
+    expect(box.status()).toMatchObject({ pending: 1, lastError: offline.reason, nextRetryAt: 1_000 });
+    for (const step of [1_000, 2_000, 4_000, 5_000]) {
+      expect(sent.delivered).toHaveLength(0);
+      clock.advance(step);
+      await settle();
+    }
+    expect(sent.calls).toHaveLength(5);
+    expect(sent.delivered).toHaveLength(1);
+    // Retry waits, excluding the per-send time limits (100 s).
+    expect(clock.requested.filter((ms) => ms !== 100_000)).toEqual([1_000, 2_000, 4_000, 5_000]);
+    expect(statuses.at(-1)).toMatchObject({ pending: 0, lastError: null, nextRetryAt: null });
+    await box.close();
+  });
+
+  it('jitter spreads the wait between half and the whole ceiling', async () => {
+    const clock = new FakeClock();
+    const sent = scriptedSend([{ kind: 'retry', reason: 'HTTP 503' }]);
+    const box = await Outbox.open<Item>({
+      dir, schema: itemSchema, send: sent.send, clock, random: () => 0.5,
+      backoff: { firstMs: 1_000, factor: 2, capMs: 5_000, jitter: 0.5 }, sendTimeoutMs: 100_000,
+    });
+    box.start();
+    await box.submit({ guid: 'g-1', l1: 'Venta' });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(clock.requested.filter((ms) => ms !== 100_000)).toEqual([750]);
+    await box.close();
+    expect(clock.pending).toBe(0);
+  });
+
+  it('retries at once when the network comes back', async () => {
+    const clock = new FakeClock();
+    const sent = scriptedSend([{ kind: 'retry', reason: 'offline' }]);
+    let notify: ((c: { state: 'online' | 'offline' }) => void) | null = null;
+    const online = { onChange: (l: (c: { state: 'online' | 'offline' }) => void) => ((notify = l), () => (notify = null)) };
+    const box = await Outbox.open<Item>({ dir, schema: itemSchema, send: sent.send, clock, online, backoff: { firstMs: 60_000, factor: 2, capMs: 60_000, jitter: 0 } });
+    box.start();
+    await box.submit({ guid: 'g-1', l1: 'Venta' });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(sent.delivered).toHaveLength(0);
+    notify!({ state: 'online' });
+    await box.whenIdle();
+    expect(sent.delivered).toHaveLength(1);
+    await box.close();
+    expect(notify).toBeNull();
+  });
+
+  it('parks a permanently refused item (never drops it), keeps sending the others, and can put it back', async () => {
+    const clock = new FakeClock();
+    const sent = scriptedSend([{ kind: 'permanent', reason: 'The platform refused the disposition (bad input).' }]);
+    const box = await Outbox.open<Item>({ dir, schema: itemSchema, send: sent.send, clock });
+    const parked: string[] = [];
+    box.on('parked', (p) => parked.push(p.reason));
+    box.start();
+    const { id } = await box.submit({ guid: 'g-bad', l1: 'X' });
+    await box.submit({ guid: 'g-good', l1: 'Y' });
+    await box.whenIdle();
+    expect(parked).toEqual(['The platform refused the disposition (bad input).']);
+    expect(sent.delivered.map((d) => d.guid)).toEqual(['g-good']);
+    expect(box.status()).toMatchObject({ pending: 0, parked: 1 });
+    await box.close();
+
+    const reopened = await Outbox.open<Item>({ dir, schema: itemSchema, send: sent.send, clock });
+    expect(reopened.parkedEntries()).toEqual([{ id, item: { guid: 'g-bad', l1: 'X' }, reason: 'The platform refused the disposition (bad input).' }]);
+    reopened.start();
+    await reopened.unpark(id);
+    await reopened.whenIdle();
+    expect(sent.delivered.map((d) => d.guid)).toEqual(['g-good', 'g-bad']);
+    expect(reopened.status()).toMatchObject({ pending: 0, parked: 0 });
+    await reopened.close();
+  });
+
+  it('parks an entry after maxAttempts retryable failures', async () => {
+    const clock = new FakeClock();
+    const sent = scriptedSend([], { kind: 'retry', reason: 'HTTP 500' });
+    const box = await Outbox.open<Item>({ dir, schema: itemSchema, send: sent.send, clock, maxAttempts: 3, random: () => 0, backoff: { firstMs: 10, factor: 1, capMs: 10, jitter: 0 } });
+    box.start();
+    await box.submit({ guid: 'g', l1: 'Z' });
+    for (let i = 0; i < 5; i++) {
+      await new Promise((r) => setTimeout(r, 5));
+      clock.advance(10);
+    }
+    await box.whenIdle();
+    expect(sent.calls).toHaveLength(3);
+    expect(box.status()).toMatchObject({ pending: 0, parked: 1 });
+    expect(box.parkedEntries()[0]!.reason).toBe('Gave up after 3 attempts; last error: HTTP 500');
+    await box.close();
+  });
+
+  it('refuses an invalid item before saving it, and a send that throws counts as retryable', async () => {
+    const clock = new FakeClock();
+    const box = await Outbox.open<Item>({
+      dir, schema: itemSchema, clock,
+      send: async () => { throw new Error('socket hang up'); },
+    });
+    box.start();
+    await expect(box.submit({ guid: 'g', l1: '' })).rejects.toThrow(/not valid/);
+    await box.submit({ guid: 'g', l1: 'ok' });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(box.status()).toMatchObject({ pending: 1, lastError: 'socket hang up' });
+    await box.close();
+  });
+
+  it('parks a stored item that no longer matches the schema instead of dropping it', async () => {
+    const clock = new FakeClock();
+    const loose = await Outbox.open<unknown>({ dir, schema: z.unknown(), send: never, clock });
+    await loose.submit({ unexpected: true });
+    await loose.close();
+    const strict = await Outbox.open<Item>({ dir, schema: itemSchema, send: never, clock });
+    expect(strict.status()).toMatchObject({ pending: 0, parked: 1 });
+    expect(strict.parkedEntries()[0]!.item).toBeNull();
+    await strict.close();
+  });
+});
