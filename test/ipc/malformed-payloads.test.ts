@@ -1,0 +1,73 @@
+// Every request channel refuses malformed payloads with a typed error, and the
+// service behind it is never called. Table-driven: a channel added to the
+// contract without rows here fails the completeness check.
+import { describe, expect, it } from 'vitest';
+import { REQUEST_CHANNELS, ipcResultSchema, ipcErrorSchema, type RequestChannel } from '../../common/ipc-contract';
+import { createDispatcher, type RequestHandlers } from '../../main/ipc';
+
+const validSignIn = { agent: 'ana.garcia', password: 'x', remember: false, language: 'es' };
+
+const malformed: Record<RequestChannel, unknown[]> = {
+  'settings.get': [undefined, null, 42, 'text', [], { extra: 1 }],
+  'settings.update': [
+    undefined,
+    {},
+    { patch: null },
+    { patch: { language: 'fr' } },
+    { patch: { instanceUrl: 'file:///etc/passwd' } },
+    { patch: { tokenPolicy: 'plaintext' } },
+    { patch: { unknownSetting: true } },
+    { patch: { sipRealm: '' } },
+    { patch: {}, extra: 1 },
+  ],
+  'session.get': [undefined, null, 'x', { state: 'signed-in' }],
+  'session.signIn': [
+    undefined,
+    {},
+    { ...validSignIn, agent: '' },
+    { ...validSignIn, agent: 7 },
+    { ...validSignIn, password: undefined },
+    { ...validSignIn, remember: 'yes' },
+    { ...validSignIn, language: 'de' },
+    { ...validSignIn, instanceUrl: 'javascript:alert(1)' },
+    { ...validSignIn, sipUrl: 'http://not-a-websocket' },
+    { ...validSignIn, password: 'p'.repeat(10_000) },
+    { ...validSignIn, token: 'smuggled' },
+  ],
+  'session.signOut': [undefined, null, { message: 5 }, { message: 'm'.repeat(501) }, { message: 'bye', agent: 'other' }],
+};
+
+function recordingHandlers(calls: string[]): RequestHandlers {
+  const record = (channel: string) => async () => {
+    calls.push(channel);
+    throw new Error('must not be reached');
+  };
+  return {
+    'settings.get': record('settings.get'),
+    'settings.update': record('settings.update'),
+    'session.get': record('session.get'),
+    'session.signIn': record('session.signIn'),
+    'session.signOut': record('session.signOut'),
+  };
+}
+
+const rows = Object.entries(malformed).flatMap(([channel, payloads]) => payloads.map((payload, i) => [channel, i, payload] as const));
+
+describe('IPC handlers refuse malformed payloads with typed errors', () => {
+  it('has rows for every channel of the contract', () => {
+    expect(Object.keys(malformed).sort()).toEqual([...REQUEST_CHANNELS].sort());
+  });
+
+  it.each(rows)('%s payload #%i', async (channel, _index, payload) => {
+    const calls: string[] = [];
+    const dispatch = createDispatcher(recordingHandlers(calls), { isTrustedSender: () => true });
+    const result = await dispatch(channel, payload, 'our-window');
+    expect(ipcResultSchema(ipcErrorSchema).safeParse(result).success).toBe(true);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.code).toBe('invalid-request');
+      expect(result.error.message).toContain(channel);
+    }
+    expect(calls).toEqual([]);
+  });
+});
