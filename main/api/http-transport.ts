@@ -1,0 +1,112 @@
+import { rootCertificates } from 'node:tls';
+import * as tls from 'node:tls';
+import { Readable } from 'node:stream';
+import { Agent, request } from 'undici';
+import { HttpStatusError, UnexpectedResponseError } from './errors';
+import type { OperationId } from './operations';
+import { mapFailure } from './transport-errors';
+
+// One keep-alive connection pool per client; one POST per call with a timeout
+// and the caller's AbortSignal. TLS is always verified; a custom CA is added
+// to the trusted roots.
+
+export interface TransportOptions {
+  baseUrl: string;
+  ca?: string | readonly string[];
+  keepAliveTimeoutMs?: number;
+  connections?: number;
+}
+
+export interface TransportRequest {
+  operation: OperationId;
+  path: string;
+  /** Sent as `Authorization: Basic <token>` when present. */
+  token?: string;
+  /** Form-encoded text, a streamed body (given a function to report activity), or none. */
+  body: string | ((touch: () => void) => AsyncIterable<Buffer>) | null;
+  timeoutMs: number;
+  /** The timeout restarts on every touch() instead of counting from the start. */
+  idleTimeout?: boolean;
+  signal?: AbortSignal;
+  secrets: readonly string[];
+}
+
+export interface Transport {
+  send(req: TransportRequest): Promise<string>;
+  close(): Promise<void>;
+}
+
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+function trustedRoots(extra: readonly string[]): string[] {
+  const getCa = (tls as { getCACertificates?: (type: string) => string[] }).getCACertificates;
+  const defaults = getCa ? [...getCa('default'), ...safe(() => getCa('system'))] : [...rootCertificates];
+  return [...defaults, ...extra];
+}
+
+function safe(fn: () => string[]): string[] {
+  try {
+    return fn();
+  } catch {
+    return [];
+  }
+}
+
+export function createTransport(options: TransportOptions): Transport {
+  const base = new URL(options.baseUrl);
+  const extraCa = options.ca === undefined ? [] : typeof options.ca === 'string' ? [options.ca] : [...options.ca];
+  const dispatcher = new Agent({
+    keepAliveTimeout: options.keepAliveTimeoutMs ?? 30_000,
+    connections: options.connections ?? 8,
+    headersTimeout: 0,
+    bodyTimeout: 0,
+    connect: extraCa.length > 0 ? { ca: trustedRoots(extraCa), rejectUnauthorized: true } : { rejectUnauthorized: true },
+  });
+
+  async function send(req: TransportRequest): Promise<string> {
+    const controller = new AbortController();
+    const state = { timedOut: false, callerAborted: false };
+    let timer: NodeJS.Timeout | undefined;
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        state.timedOut = true;
+        controller.abort();
+      }, req.timeoutMs);
+    };
+    const onCallerAbort = () => {
+      state.callerAborted = true;
+      controller.abort();
+    };
+    if (req.signal?.aborted) onCallerAbort();
+    req.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    arm();
+    const touch = req.idleTimeout ? arm : () => undefined;
+    const headers: Record<string, string> = { accept: 'text/plain, */*', 'user-agent': 'agent-softphone-integra/0.1' };
+    if (req.body !== null) headers['content-type'] = 'application/x-www-form-urlencoded';
+    if (req.token !== undefined) headers['authorization'] = `Basic ${req.token}`;
+    try {
+      if (controller.signal.aborted) throw new Error('aborted before sending');
+      const body = req.body === null ? null : typeof req.body === 'string' ? req.body : Readable.from(req.body(touch), { objectMode: false });
+      const response = await request(new URL(req.path, base), { dispatcher, method: 'POST', headers, body, signal: controller.signal });
+      touch();
+      if (response.statusCode !== 200) {
+        await response.body.dump().catch(() => undefined);
+        throw new HttpStatusError(req.operation, response.statusCode);
+      }
+      const length = Number(response.headers['content-length'] ?? 0);
+      if (length > MAX_BODY_BYTES) {
+        await response.body.dump().catch(() => undefined);
+        throw new UnexpectedResponseError(req.operation, `the body is too large (${length} bytes)`);
+      }
+      return await response.body.text();
+    } catch (error) {
+      throw mapFailure(error, { operation: req.operation, timeoutMs: req.timeoutMs, secrets: req.secrets, ...state });
+    } finally {
+      clearTimeout(timer);
+      req.signal?.removeEventListener('abort', onCallerAbort);
+    }
+  }
+
+  return { send, close: () => dispatcher.close() };
+}

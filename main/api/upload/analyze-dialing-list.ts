@@ -1,0 +1,85 @@
+import { createReadStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import { BadInputError } from '../errors';
+import type { DialingListAnalysis, ListEncoding } from './dialing-list-analysis';
+import { binaryReason, HEAD_BYTES, sniffHead, type HeadSniff } from './sniff-head';
+
+// Looks at a dialing list on disk without loading it: the head decides
+// encoding, delimiter and preview; one streaming pass counts the records,
+// checks for NUL bytes all the way through and confirms the UTF-8 guess.
+
+export interface AnalyzeOptions {
+  signal?: AbortSignal;
+  /** Skip the counting pass (records is then -1). */
+  headOnly?: boolean;
+}
+
+const QUOTE = 0x22;
+const LF = 0x0a;
+
+export async function analyzeDialingList(path: string, options: AnalyzeOptions = {}): Promise<DialingListAnalysis> {
+  const bytes = await fileSize(path);
+  if (bytes === 0) throw new BadInputError('uploadBase', `the file ${JSON.stringify(path)} is empty`);
+  const head = await readHead(path);
+  const refusal = binaryReason(head);
+  if (refusal) throw binaryError(path, refusal);
+  const sniff = sniffHead(head, head.length === bytes);
+  if (options.headOnly) return { ...sniff, records: -1, bytes };
+  const pass = await countRecords(path, sniff, options.signal);
+  const records = Math.max(0, pass.rows - (sniff.hasHeader ? 1 : 0));
+  return { ...sniff, encoding: pass.encoding, records, bytes };
+}
+
+export function binaryError(path: string, reason: string): BadInputError {
+  return new BadInputError('uploadBase', `the file ${JSON.stringify(path)} is not a text list: ${reason}. Export it as CSV (comma or semicolon separated text) and upload that`);
+}
+
+async function fileSize(path: string): Promise<number> {
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) throw new BadInputError('uploadBase', `${JSON.stringify(path)} is not a file`);
+    return info.size;
+  } catch (error) {
+    if (error instanceof BadInputError) throw error;
+    throw new BadInputError('uploadBase', `the file ${JSON.stringify(path)} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`);
+  }
+}
+
+async function readHead(path: string): Promise<Uint8Array> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function countRecords(path: string, sniff: HeadSniff, signal?: AbortSignal): Promise<{ rows: number; encoding: ListEncoding }> {
+  const delimiter = sniff.delimiter.charCodeAt(0);
+  const validator = sniff.encoding === 'utf-8' ? new TextDecoder('utf-8', { fatal: true }) : undefined;
+  let encoding = sniff.encoding;
+  let rows = 0;
+  let quoted = false;
+  let content = false;
+  const stream = createReadStream(path, { highWaterMark: 256 * 1024, ...(signal ? { signal } : {}) });
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    if (chunk.includes(0)) throw binaryError(path, 'it contains NUL bytes, so it is not a text file');
+    if (validator && encoding === 'utf-8') {
+      try {
+        validator.decode(chunk, { stream: true });
+      } catch {
+        encoding = 'windows-1252'; // not valid UTF-8 after all: the legacy Windows code page is the usual culprit
+      }
+    }
+    for (let i = 0; i < chunk.length; i++) {
+      const b = chunk[i] ?? 0;
+      if (b === QUOTE) { quoted = !quoted; content = true; }
+      else if (b === LF && !quoted) { if (content) rows++; content = false; }
+      else if (b > 0x20 && b !== delimiter) content = true;
+    }
+  }
+  if (content) rows++;
+  return { rows, encoding };
+}
