@@ -1,0 +1,78 @@
+// The IT policy file: values IT presets and the keys it locks against change
+// in the UI. Strict: an unknown key is a typo IT wants to hear about.
+//
+//   { "values": { "instanceUrl": "https://acme.ucontactcloud.com", "language": "es" },
+//     "locked": ["instanceUrl"] }
+import { z } from 'zod';
+
+const urlWithProtocols = (protocols: readonly string[], what: string) =>
+  z
+    .string()
+    .trim()
+    .max(2048)
+    .refine((value) => hasProtocol(value, protocols), `must be an ${what} address`);
+
+/** Every setting a policy may preset or lock, with the setting's own name. */
+export const policyValuesSchema = z
+  .object({
+    instanceUrl: urlWithProtocols(['https:', 'http:'], 'https:// (or http://)'),
+    caFile: z.string().trim().min(1).max(4096),
+    sipWsUrlTemplate: z.string().trim().min(1).max(2048).refine((v) => /^wss?:\/\//iu.test(v), 'must start with wss://'),
+    sipUriTemplate: z.string().trim().min(1).max(2048).refine((v) => /^sips?:/iu.test(v), 'must start with sip:'),
+    sipRealm: z.string().trim().min(1).max(256),
+    language: z.enum(['es', 'en']),
+    tokenPolicy: z.enum(['encrypted-disk', 'memory-only']),
+    autostart: z.boolean(),
+    closeToTray: z.boolean(),
+    dialImmediately: z.boolean(),
+  })
+  .partial()
+  .strict();
+
+export type PolicyValues = z.infer<typeof policyValuesSchema>;
+export type PolicyKey = keyof PolicyValues;
+export const POLICY_KEYS = Object.keys(policyValuesSchema.shape) as PolicyKey[];
+
+export const policySchema = z
+  .object({
+    /** Free text for IT (who wrote it, ticket number); ignored by the app. */
+    comment: z.string().max(4096).optional(),
+    values: policyValuesSchema.default({}),
+    locked: z.array(z.enum(POLICY_KEYS as [PolicyKey, ...PolicyKey[]])).default([]),
+  })
+  .strict()
+  .superRefine((policy, context) => {
+    for (const [index, key] of policy.locked.entries()) {
+      if (policy.values[key] === undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: ['locked', index],
+          message: `"${key}" is locked but has no value in "values"; give it one or remove the lock`,
+        });
+      }
+    }
+  });
+
+export type Policy = z.infer<typeof policySchema>;
+
+/** What people read for each key (English; the UI may translate by key). */
+export const POLICY_KEY_LABELS: Record<PolicyKey, string> = {
+  instanceUrl: 'Instance URL',
+  caFile: 'Custom CA file',
+  sipWsUrlTemplate: 'SIP WebSocket URL',
+  sipUriTemplate: 'SIP URI',
+  sipRealm: 'SIP realm',
+  language: 'Language',
+  tokenPolicy: 'Remember sign-in tokens',
+  autostart: 'Start when I sign in to the computer',
+  closeToTray: 'Keep running in the tray when the window is closed',
+  dialImmediately: 'Dial phone links immediately',
+};
+
+function hasProtocol(value: string, protocols: readonly string[]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}

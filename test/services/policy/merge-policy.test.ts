@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { checkPolicyUpdate, mergePolicy, parsePolicyText, SettingLockedError, type Policy } from '../../../main/services/policy';
+
+interface AppSettings {
+  instanceUrl: string;
+  caFile: string;
+  language: 'es' | 'en';
+  autostart: boolean;
+  rememberedAgent: string;
+}
+
+const DEFAULTS: AppSettings = { instanceUrl: '', caFile: '', language: 'es', autostart: true, rememberedAgent: '' };
+
+function policy(json: unknown): Policy {
+  const parsed = parsePolicyText(JSON.stringify(json));
+  if (!parsed.ok) throw new Error(parsed.cause);
+  return parsed.policy;
+}
+
+describe('mergePolicy', () => {
+  const it_ = policy({
+    values: { instanceUrl: 'https://acme.ucontactcloud.com', caFile: '/etc/ssl/acme.pem', language: 'en' },
+    locked: ['instanceUrl', 'caFile'],
+  });
+
+  it('returns the user settings untouched without a policy', () => {
+    const user: AppSettings = { ...DEFAULTS, language: 'en' };
+    const merged = mergePolicy(user, null, DEFAULTS);
+    expect(merged.settings).toEqual(user);
+    expect([...merged.locked]).toEqual([]);
+  });
+
+  it('forces locked values over whatever the user saved', () => {
+    const user = { ...DEFAULTS, instanceUrl: 'https://evil.example.com', caFile: '/tmp/other.pem' };
+    const merged = mergePolicy(user, it_, DEFAULTS);
+    expect(merged.settings.instanceUrl).toBe('https://acme.ucontactcloud.com');
+    expect(merged.settings.caFile).toBe('/etc/ssl/acme.pem');
+    expect([...merged.locked].sort()).toEqual(['caFile', 'instanceUrl']);
+  });
+
+  it('uses an unlocked value as a preset in place of the built-in default', () => {
+    const merged = mergePolicy(DEFAULTS, it_, DEFAULTS);
+    expect(merged.settings.language).toBe('en');
+    expect(merged.fromPolicy.has('language')).toBe(true);
+    expect(merged.locked.has('language')).toBe(false);
+  });
+
+  it("lets the user's own choice beat an unlocked preset", () => {
+    const preset = policy({ values: { language: 'es', autostart: false } });
+    const user: AppSettings = { ...DEFAULTS, language: 'en' };
+    const merged = mergePolicy(user, preset, DEFAULTS);
+    expect(merged.settings.language).toBe('en');
+    expect(merged.settings.autostart).toBe(false); // user kept the default: the preset applies
+    expect(merged.fromPolicy.has('language')).toBe(false);
+  });
+
+  it('never touches keys the policy does not mention', () => {
+    const user = { ...DEFAULTS, rememberedAgent: 'ana.garcia' };
+    expect(mergePolicy(user, it_, DEFAULTS).settings.rememberedAgent).toBe('ana.garcia');
+  });
+
+  it('can lock a boolean to false', () => {
+    const merged = mergePolicy<AppSettings>({ ...DEFAULTS, autostart: true }, policy({ values: { autostart: false }, locked: ['autostart'] }), DEFAULTS);
+    expect(merged.settings.autostart).toBe(false);
+  });
+});
+
+describe('checkPolicyUpdate', () => {
+  const locked = policy({ values: { instanceUrl: 'https://acme.ucontactcloud.com', language: 'es' }, locked: ['instanceUrl'] });
+
+  it('refuses a change to a locked key with a clear error', () => {
+    const result = checkPolicyUpdate({ instanceUrl: 'https://other.example.com' }, locked, '/etc/agent-softphone/policy.json');
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error).toBeInstanceOf(SettingLockedError);
+    expect(result.error.keys).toEqual(['instanceUrl']);
+    expect(result.error.message).toBe(
+      'Saving settings failed: "Instance URL" is set by your IT department\'s policy (/etc/agent-softphone/policy.json) and cannot be changed here. Ask IT if it needs to change.',
+    );
+  });
+
+  it('allows unlocked keys, preset or not', () => {
+    expect(checkPolicyUpdate({ language: 'en', rememberedAgent: 'x' }, locked)).toEqual({ ok: true });
+  });
+
+  it('allows sending the locked value unchanged (a form sends every field)', () => {
+    expect(checkPolicyUpdate({ instanceUrl: 'https://acme.ucontactcloud.com', language: 'en' }, locked)).toEqual({ ok: true });
+  });
+
+  it('allows everything without a policy', () => {
+    expect(checkPolicyUpdate({ instanceUrl: 'x' }, null)).toEqual({ ok: true });
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { parsePolicyText, SettingLockedError, withPolicy, type LoadedPolicy, type SettingsLike } from '../../../main/services/policy';
+
+interface AppSettings {
+  instanceUrl: string;
+  language: 'es' | 'en';
+  autostart: boolean;
+}
+const DEFAULTS: AppSettings = { instanceUrl: '', language: 'es', autostart: true };
+
+/** A settings service like the app's: keeps what it is given and tells listeners. */
+function memorySettings(initial: AppSettings): SettingsLike<AppSettings, Partial<AppSettings>> & { stored: () => AppSettings } {
+  let current = initial;
+  const listeners = new Set<(s: AppSettings) => void>();
+  return {
+    stored: () => current,
+    get: () => current,
+    update(patch) {
+      current = { ...current, ...patch };
+      for (const listener of listeners) listener(current);
+      return current;
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+function loaded(json: unknown): LoadedPolicy {
+  const parsed = parsePolicyText(JSON.stringify(json));
+  if (!parsed.ok) throw new Error(parsed.cause);
+  return { policy: parsed.policy, source: '/etc/agent-softphone/policy.json', problem: null, note: null };
+}
+
+describe('withPolicy', () => {
+  const policy = loaded({ values: { instanceUrl: 'https://acme.example.com', language: 'en' }, locked: ['instanceUrl'] });
+
+  it('shows effective settings and which keys are locked', () => {
+    const settings = withPolicy(memorySettings(DEFAULTS), policy, DEFAULTS);
+    expect(settings.get()).toEqual({ instanceUrl: 'https://acme.example.com', language: 'en', autostart: true });
+    expect([...settings.locked]).toEqual(['instanceUrl']);
+    expect(settings.policySource).toBe('/etc/agent-softphone/policy.json');
+  });
+
+  it('refuses to change a locked key and stores nothing', () => {
+    const inner = memorySettings(DEFAULTS);
+    const settings = withPolicy(inner, policy, DEFAULTS);
+    expect(() => settings.update({ instanceUrl: 'https://other.example.com', language: 'es' })).toThrow(SettingLockedError);
+    expect(inner.stored()).toEqual(DEFAULTS);
+  });
+
+  it('saves unlocked keys, drops the locked value a form sends back, and notifies with effective settings', () => {
+    const inner = memorySettings(DEFAULTS);
+    const settings = withPolicy(inner, policy, DEFAULTS);
+    const seen: AppSettings[] = [];
+    settings.onChange((s) => seen.push(s));
+    const result = settings.update({ instanceUrl: 'https://acme.example.com', autostart: false });
+    expect(result).toEqual({ instanceUrl: 'https://acme.example.com', language: 'en', autostart: false });
+    expect(inner.stored()).toEqual({ ...DEFAULTS, autostart: false });
+    expect(seen).toEqual([result]);
+  });
+
+  it('passes a broken policy problem through and changes nothing', () => {
+    const broken: LoadedPolicy = { policy: null, source: '/etc/agent-softphone/policy.json', problem: 'The IT policy file ... could not be used', note: null };
+    const settings = withPolicy(memorySettings(DEFAULTS), broken, DEFAULTS);
+    expect(settings.get()).toEqual(DEFAULTS);
+    expect(settings.policyProblem).toMatch(/could not be used/);
+    expect(settings.update({ instanceUrl: 'https://x.example.com' }).instanceUrl).toBe('https://x.example.com');
+  });
+});
