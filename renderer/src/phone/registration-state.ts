@@ -1,0 +1,37 @@
+/**
+ * Registration of the phone with the platform's registrar.
+ *
+ *   unregistered ──register──▶ registering ──200 OK──▶ registered
+ *        ▲                       │    ▲                   │
+ *        │                       │    └──socket back / ───┤
+ *        │                  401/403/timeout    refresh    │
+ *        │                       ▼                        │
+ *        └────unregister──── failed{reason} ◀──rejected───┘
+ *
+ * `unregistered` is reachable from every state (sign-out, stop). `failed`
+ * is left only by trying again (`registering`) or stopping.
+ */
+import { assertTransition, type TransitionTable } from './state-machine';
+
+export type RegistrationState =
+  | { readonly kind: 'unregistered' }
+  | { readonly kind: 'registering' }
+  | { readonly kind: 'registered' }
+  | { readonly kind: 'failed'; readonly reason: string };
+
+export type RegistrationKind = RegistrationState['kind'];
+
+const table: TransitionTable<RegistrationKind> = {
+  unregistered: ['registering'],
+  registering: ['registered', 'failed', 'unregistered', 'registering'],
+  registered: ['registering', 'failed', 'unregistered'],
+  failed: ['registering', 'unregistered'],
+};
+
+export function nextRegistration(from: RegistrationState, to: RegistrationState): RegistrationState {
+  assertTransition('registration', table, from.kind, to.kind);
+  return to;
+}
+
+/** The header's indicator: what the agent needs to know at a glance. */
+export type ConnectionIndicator = 'registered' | 'connecting' | 'offline';
