@@ -1,0 +1,81 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyzeDialingList, BadInputError } from '../../main/api';
+import { uploadBody } from '../../main/api/upload/upload-body';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'dialing-list-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function file(name: string, content: string | Buffer): Promise<string> {
+  const path = join(dir, name);
+  await writeFile(path, content);
+  return path;
+}
+
+/** Runs the streamed body and decodes fileb64 back to text, as the platform would. */
+async function sentText(path: string, encoding: 'utf-8' | 'utf-8-bom' | 'windows-1252'): Promise<{ text: string; fields: URLSearchParams; progress: number[] }> {
+  const progress: number[] = [];
+  const chunks: Buffer[] = [];
+  const body = uploadBody({ path, encoding, fields: new URLSearchParams([['campaign', 'C->']]), onBytesRead: (n) => progress.push(n), onBinary: () => new Error('binary') });
+  for await (const chunk of body) chunks.push(chunk);
+  const fields = new URLSearchParams(Buffer.concat(chunks).toString('latin1'));
+  return { text: Buffer.from(fields.get('fileb64') ?? '', 'base64').toString('utf8'), fields, progress };
+}
+
+describe('analyzeDialingList', () => {
+  it('detects a semicolon list in UTF-8 with a header and counts records', async () => {
+    const path = await file('a.csv', 'telefono;nombre\n099111222;Ana Núñez\n\n099333444;"Bruno; Jr"\n');
+    const a = await analyzeDialingList(path);
+    expect(a).toMatchObject({ encoding: 'utf-8', delimiter: ';', records: 2, hasHeader: true, bytes: (await readFile(path)).length });
+    expect(a.firstRows[2]).toEqual(['099333444', 'Bruno; Jr']);
+  });
+
+  it('detects a BOM, Windows-1252 and a quoted field with a newline', async () => {
+    expect((await analyzeDialingList(await file('b.csv', '\uFEFF099,a\n098,b\n'))).encoding).toBe('utf-8-bom');
+    const latin = Buffer.from('099,Mu\xf1oz\n098,"two\nlines"\n097,x', 'latin1');
+    expect(await analyzeDialingList(await file('c.csv', latin))).toMatchObject({ encoding: 'windows-1252', records: 3, hasHeader: false });
+  });
+
+  it.each([
+    ['xlsx', Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3])],
+    ['nul', Buffer.from('099,a\n\0\0\0')],
+  ])('refuses a binary file (%s) saying to export as CSV', async (name, content) => {
+    const path = await file(`${name}.bin`, content);
+    await expect(analyzeDialingList(path)).rejects.toThrow(BadInputError);
+    await expect(analyzeDialingList(path)).rejects.toThrow(/export it as CSV/i);
+  });
+
+  it('refuses NUL bytes far past the head in the counting pass', async () => {
+    const path = await file('late-nul.csv', Buffer.concat([Buffer.from('099,a\n'.repeat(20_000)), Buffer.from([0])]));
+    await expect(analyzeDialingList(path)).rejects.toThrow(/NUL/);
+  });
+
+  it('reports a missing file as bad input', async () => {
+    await expect(analyzeDialingList(join(dir, 'nope.csv'))).rejects.toThrow(/cannot be read \(ENOENT\)/);
+  });
+});
+
+describe('uploadBody', () => {
+  it('sends UTF-8 text unchanged across chunk boundaries, with progress by bytes read', async () => {
+    const text = 'ñandú,€,😀\n'.repeat(30_000); // multi-byte characters straddle every 64 KiB chunk
+    const path = await file('big.csv', text);
+    const sent = await sentText(path, 'utf-8');
+    expect(sent.text).toBe(text);
+    expect(sent.fields.get('campaign')).toBe('C->');
+    expect(sent.progress.at(-1)).toBe(Buffer.byteLength(text));
+    expect(sent.progress.length).toBeGreaterThan(1);
+  });
+
+  it('strips a BOM and converts Windows-1252 to UTF-8', async () => {
+    expect((await sentText(await file('bom.csv', '\uFEFF099,a\n'), 'utf-8-bom')).text).toBe('099,a\n');
+    const latin = Buffer.from('099,Mu\xf1oz \x80\n', 'latin1');
+    expect((await sentText(await file('latin.csv', latin), 'windows-1252')).text).toBe('099,Muñoz €\n');
+  });
+});
