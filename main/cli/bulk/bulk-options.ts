@@ -1,0 +1,129 @@
+import { readFileSync } from 'node:fs';
+import { basename, dirname, extname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { MAX_CONCURRENCY } from './bulk-runner';
+
+// Flags shared by the bulk commands, parsed into a typed value or a plain
+// message (exit 4). Credentials come from flags or INTEGRA_USER /
+// INTEGRA_PASSWORD; the base URL from --base-url or INTEGRA_BASE_URL.
+
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:8480';
+export const DEFAULT_CONCURRENCY = 8;
+
+export interface BulkConnection {
+  readonly baseUrl: string;
+  readonly user: string;
+  readonly password: string;
+  readonly ca?: string;
+  readonly timeoutMs?: number;
+}
+
+export interface BulkOptions {
+  readonly csv: string;
+  readonly delimiter?: string;
+  readonly concurrency: number;
+  readonly report: string;
+  readonly state: string;
+  readonly dryRun: boolean;
+  readonly baseUrl: string;
+  /** Absent in dry runs, which sign in nowhere. */
+  readonly connection?: BulkConnection;
+  /** Extra integer flags a command declared (e.g. --batch-size). */
+  readonly extra: Readonly<Record<string, number | undefined>>;
+}
+
+export type ParsedOptions = { ok: true; options: BulkOptions } | { ok: false; problem: string } | { ok: 'help' };
+
+export interface ExtraIntFlag {
+  readonly name: string;
+  readonly min: number;
+  readonly max: number;
+}
+
+const COMMON_FLAGS = {
+  csv: { type: 'string' },
+  delimiter: { type: 'string' },
+  concurrency: { type: 'string' },
+  report: { type: 'string' },
+  state: { type: 'string' },
+  'dry-run': { type: 'boolean' },
+  'base-url': { type: 'string' },
+  user: { type: 'string' },
+  password: { type: 'string' },
+  'ca-file': { type: 'string' },
+  'timeout-ms': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export function parseBulkOptions(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, extraFlags: readonly ExtraIntFlag[] = []): ParsedOptions {
+  const flags: Record<string, { type: 'string' | 'boolean'; short?: string }> = { ...COMMON_FLAGS };
+  for (const flag of extraFlags) flags[flag.name] = { type: 'string' };
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    values = parseArgs({ args: [...argv], options: flags, strict: true, allowPositionals: false }).values as Record<string, string | boolean | undefined>;
+  } catch (error) {
+    return { ok: false, problem: error instanceof Error ? error.message : String(error) };
+  }
+  if (values.help === true) return { ok: 'help' };
+  const text = (name: string): string | undefined => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+
+  const csv = text('csv');
+  if (csv === undefined || csv.trim() === '') return { ok: false, problem: '--csv <file> is required' };
+  const concurrency = intFlag(text('concurrency'), '--concurrency', 1, MAX_CONCURRENCY, DEFAULT_CONCURRENCY);
+  if (typeof concurrency === 'string') return { ok: false, problem: concurrency };
+  const extra: Record<string, number | undefined> = {};
+  for (const flag of extraFlags) {
+    const value = intFlag(text(flag.name), `--${flag.name}`, flag.min, flag.max, undefined);
+    if (typeof value === 'string') return { ok: false, problem: value };
+    extra[flag.name] = value;
+  }
+  const delimiter = text('delimiter');
+  if (delimiter !== undefined && [...delimiter].length !== 1) return { ok: false, problem: '--delimiter must be one character, e.g. , or ;' };
+  const timeout = intFlag(text('timeout-ms'), '--timeout-ms', 100, 600_000, undefined);
+  if (typeof timeout === 'string') return { ok: false, problem: timeout };
+
+  const baseUrl = (text('base-url') ?? env.INTEGRA_BASE_URL ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/\s]+$/.test(baseUrl)) return { ok: false, problem: `--base-url must look like https://host[:port] (got ${JSON.stringify(baseUrl)})` };
+  const dryRun = values['dry-run'] === true;
+  const common = {
+    csv,
+    ...(delimiter === undefined ? {} : { delimiter }),
+    concurrency,
+    report: text('report') ?? besideInput(csv, '.errors.csv'),
+    state: text('state') ?? besideInput(csv, '.state.jsonl'),
+    dryRun,
+    baseUrl,
+    extra,
+  };
+  if (dryRun) return { ok: true, options: common };
+
+  const user = text('user') ?? env.INTEGRA_USER;
+  const password = text('password') ?? env.INTEGRA_PASSWORD;
+  if (user === undefined || user === '' || password === undefined || password === '') {
+    return { ok: false, problem: 'the API user is missing: pass --user and --password or set INTEGRA_USER and INTEGRA_PASSWORD' };
+  }
+  const caFile = text('ca-file');
+  let ca: string | undefined;
+  if (caFile !== undefined) {
+    try {
+      ca = readFileSync(caFile, 'utf8');
+    } catch {
+      return { ok: false, problem: `cannot read the CA certificate file ${caFile}` };
+    }
+  }
+  const connection: BulkConnection = { baseUrl, user, password, ...(ca === undefined ? {} : { ca }), ...(timeout === undefined ? {} : { timeoutMs: timeout }) };
+  return { ok: true, options: { ...common, connection } };
+}
+
+/** `lists/agents.csv` → `lists/agents.errors.csv` */
+export function besideInput(csv: string, suffix: string): string {
+  const name = basename(csv, extname(csv));
+  return join(dirname(csv), `${name}${suffix}`);
+}
+
+function intFlag<D extends number | undefined>(raw: string | undefined, name: string, min: number, max: number, fallback: D): number | D | string {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) return `${name} must be a whole number from ${min} to ${max}`;
+  return value;
+}
