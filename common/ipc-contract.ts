@@ -12,6 +12,7 @@ export * from './ipc/channels';
 export * from './ipc/result';
 export * from './ipc/session';
 export * from './ipc/settings';
+export * from './ipc/wire';
 
 export const requestSchemas = {
   ...settingsRequests,

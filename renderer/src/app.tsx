@@ -1,9 +1,57 @@
-import { APP_NAME } from '../../common/app-info';
+import { useEffect } from 'react';
+import { AgentHome } from './agent/agent-home';
+import type { ConnectedApi } from './bridge';
+import { LanguageProvider, useLanguage } from './i18n';
+import { AppHeader } from './shell/app-header';
+import { LanguageSwitch } from './shell/language-switch';
+import { SignInScreen } from './sign-in/sign-in-screen';
+import { useAppState } from './use-app-state';
 
-export function App() {
+export function App({ connected }: { connected: ConnectedApi }) {
+  const { state, lost, language, changeLanguage } = useAppState(connected);
+
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+
   return (
-    <main>
-      <h1>{APP_NAME}</h1>
-    </main>
+    <LanguageProvider language={language}>
+      <Title />
+      {lost && <BridgeLost />}
+      {state.status === 'loading' && <Loading />}
+      {state.status === 'failed' && <p role="alert" className="banner banner-error">{state.error?.message}</p>}
+      {state.status === 'ready' &&
+        (state.session.state === 'signed-in' || state.session.state === 'signing-out' ? (
+          <div className="shell">
+            <AppHeader api={connected.api} session={state.session} connectivity={state.connectivity} onLanguage={changeLanguage} />
+            <AgentHome session={state.session} />
+          </div>
+        ) : (
+          <div className="sign-in-page">
+            <div className="sign-in-top">
+              <LanguageSwitch onChange={changeLanguage} />
+            </div>
+            <SignInScreen api={connected.api} view={state.settings} busy={state.session.state === 'signing-in'} />
+          </div>
+        ))}
+    </LanguageProvider>
   );
+}
+
+function Title() {
+  const { t } = useLanguage();
+  useEffect(() => {
+    document.title = t('app.title');
+  }, [t]);
+  return null;
+}
+
+function Loading() {
+  const { t } = useLanguage();
+  return <p className="loading" aria-live="polite">{t('app.loading')}</p>;
+}
+
+function BridgeLost() {
+  const { t } = useLanguage();
+  return <p role="alert" className="banner banner-error">{t('bridge.lost')}</p>;
 }

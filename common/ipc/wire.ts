@@ -1,0 +1,21 @@
+// How the contract travels over the browser host's WebSocket: requests with
+// an id, replies with the same id, and events. Each side parses what it
+// receives with these schemas.
+import { z } from 'zod';
+
+export const wireRequestSchema = z.object({
+  type: z.literal('request'),
+  id: z.number().int().nonnegative(),
+  channel: z.string().max(100),
+  payload: z.unknown(),
+});
+export type WireRequest = z.infer<typeof wireRequestSchema>;
+
+export const wireFromHostSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('reply'), id: z.number().int().nonnegative(), result: z.unknown() }),
+  z.object({ type: z.literal('event'), event: z.string(), payload: z.unknown() }),
+]);
+export type WireFromHost = z.infer<typeof wireFromHostSchema>;
+
+/** Path of the bridge socket on the browser host; the secret goes in the `secret` query parameter. */
+export const BRIDGE_PATH = '/bridge';

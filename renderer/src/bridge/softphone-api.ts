@@ -1,0 +1,50 @@
+// What the UI uses to talk to main. Two transports (Electron's preload bridge
+// and the browser host's WebSocket) give the same raw SoftphoneBridge; this
+// layer parses every reply and event with the contract's schemas, so the UI
+// gets typed values and cannot tell the transports apart.
+import {
+  eventSchemas,
+  ipcResultSchema,
+  requestSchemas,
+  type EventChannel,
+  type EventOf,
+  type IpcResult,
+  type ReplyOf,
+  type RequestChannel,
+  type RequestOf,
+  type SoftphoneBridge,
+} from '../../../common/ipc-contract';
+
+export interface SoftphoneApi {
+  request<C extends RequestChannel>(channel: C, payload: RequestOf<C>): Promise<IpcResult<ReplyOf<C>>>;
+  subscribe<E extends EventChannel>(event: E, listener: (payload: EventOf<E>) => void): () => void;
+}
+
+export function createSoftphoneApi(bridge: SoftphoneBridge): SoftphoneApi {
+  return {
+    async request(channel, payload) {
+      let raw: unknown;
+      try {
+        raw = await bridge.invoke(channel, payload);
+      } catch (error) {
+        return bridgeFailure(channel, error);
+      }
+      const parsed = ipcResultSchema(requestSchemas[channel].reply).safeParse(raw);
+      if (!parsed.success) {
+        return { ok: false, error: { code: 'internal', message: `The app answered ${channel} in an unexpected shape.` } };
+      }
+      return parsed.data as IpcResult<ReplyOf<typeof channel>>;
+    },
+    subscribe(event, listener) {
+      return bridge.on(event, (payload) => {
+        const parsed = eventSchemas[event].safeParse(payload);
+        if (parsed.success) listener(parsed.data as EventOf<typeof event>);
+      });
+    },
+  };
+}
+
+function bridgeFailure(channel: string, error: unknown): IpcResult<never> {
+  const why = error instanceof Error ? error.message : 'no answer';
+  return { ok: false, error: { code: 'internal', message: `${channel} did not reach the app (${why}).` } };
+}

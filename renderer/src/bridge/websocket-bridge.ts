@@ -1,0 +1,65 @@
+// The raw bridge over the browser host's loopback WebSocket.
+import { isEventChannel, wireFromHostSchema, type SoftphoneBridge, type WireRequest } from '../../../common/ipc-contract';
+
+export interface WebSocketBridge extends SoftphoneBridge {
+  /** Called once if the socket closes; the UI then says the app was lost. */
+  onLost(listener: () => void): void;
+  close(): void;
+}
+
+export function createWebSocketBridge(url: string): WebSocketBridge {
+  const socket = new WebSocket(url);
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const lostListeners = new Set<() => void>();
+  const opened = new Promise<void>((resolve, reject) => {
+    socket.addEventListener('open', () => resolve(), { once: true });
+    socket.addEventListener('close', () => reject(new Error('the connection to the app closed')), { once: true });
+  });
+  opened.catch(() => undefined);
+  let nextId = 1;
+
+  socket.addEventListener('message', (message) => {
+    if (typeof message.data !== 'string') return;
+    let data: unknown;
+    try {
+      data = JSON.parse(message.data);
+    } catch {
+      return;
+    }
+    const parsed = wireFromHostSchema.safeParse(data);
+    if (!parsed.success) return;
+    const frame = parsed.data;
+    if (frame.type === 'reply') {
+      pending.get(frame.id)?.resolve(frame.result);
+      pending.delete(frame.id);
+    } else if (isEventChannel(frame.event)) {
+      for (const listener of listeners.get(frame.event) ?? []) listener(frame.payload);
+    }
+  });
+  socket.addEventListener('close', () => {
+    for (const { reject } of pending.values()) reject(new Error('the connection to the app closed'));
+    pending.clear();
+    for (const listener of lostListeners) listener();
+  });
+
+  return {
+    async invoke(channel, payload) {
+      await opened;
+      const id = nextId++;
+      const frame: WireRequest = { type: 'request', id, channel, payload };
+      return new Promise<unknown>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        socket.send(JSON.stringify(frame));
+      });
+    },
+    on(event, listener) {
+      const set = listeners.get(event) ?? new Set();
+      set.add(listener);
+      listeners.set(event, set);
+      return () => set.delete(listener);
+    },
+    onLost: (listener) => void lostListeners.add(listener),
+    close: () => socket.close(),
+  };
+}

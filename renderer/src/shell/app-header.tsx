@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import type { Connectivity, SessionView } from '../../../common/ipc-contract';
+import type { Language } from '../../../common/i18n';
+import type { SoftphoneApi } from '../bridge';
+import { useLanguage } from '../i18n';
+import { ConnectionIndicator } from './connection-indicator';
+import { LanguageSwitch } from './language-switch';
+import { SignOutDialog } from './sign-out-dialog';
+
+interface Props {
+  api: SoftphoneApi;
+  session: SessionView;
+  connectivity: Connectivity;
+  onLanguage: (language: Language) => void;
+}
+
+export function AppHeader({ api, session, connectivity, onLanguage }: Props) {
+  const { t } = useLanguage();
+  const [signingOut, setSigningOut] = useState(false);
+  const agent = session.agent;
+  return (
+    <header className="app-header">
+      <div className="agent-identity">
+        <span className="avatar" aria-hidden="true">{initials(agent?.fullname ?? '')}</span>
+        <div>
+          <div className="agent-name" data-testid="agent-name">{agent?.fullname}</div>
+          <div className="agent-extension" data-testid="agent-extension">
+            {t('header.extension', { extension: agent?.extension ?? '' })}
+          </div>
+        </div>
+      </div>
+      <div className="header-tools">
+        <ConnectionIndicator connectivity={connectivity} />
+        <LanguageSwitch onChange={onLanguage} />
+        <button type="button" className="button button-secondary" onClick={() => setSigningOut(true)} disabled={session.state !== 'signed-in'}>
+          {t('signOut.button')}
+        </button>
+      </div>
+      {signingOut && <SignOutDialog api={api} onClose={() => setSigningOut(false)} />}
+    </header>
+  );
+}
+
+function initials(fullname: string): string {
+  return fullname
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '')
+    .join('');
+}

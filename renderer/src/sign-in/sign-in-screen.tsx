@@ -1,0 +1,103 @@
+// The sign-in form: instance, agent, password, remember me, and an advanced
+// part (API user, CA file, SIP URL). Errors appear next to the field they
+// concern; the password never comes back from main (only "remembered").
+import { useState, type FormEvent } from 'react';
+import type { IpcError, SettingsView, SignInRequest } from '../../../common/ipc-contract';
+import type { SoftphoneApi } from '../bridge';
+import { useLanguage } from '../i18n';
+import { FieldError, TextField } from './text-field';
+
+const ADVANCED_FIELDS = new Set(['apiUser', 'apiPassword', 'caFile', 'sipUrl']);
+const FORM_FIELDS = new Set(['instanceUrl', 'agent', 'password', ...ADVANCED_FIELDS]);
+
+interface Props {
+  api: SoftphoneApi;
+  view: SettingsView;
+  busy: boolean;
+}
+
+export function SignInScreen({ api, view, busy }: Props) {
+  const { language, t } = useLanguage();
+  const defaults = view.signInDefaults;
+  const [instanceUrl, setInstanceUrl] = useState(defaults.instanceUrl);
+  const [agent, setAgent] = useState(defaults.agent);
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(defaults.passwordRemembered || view.settings.rememberedAgent !== '');
+  const [apiUser, setApiUser] = useState(defaults.apiUser);
+  const [apiPassword, setApiPassword] = useState('');
+  const [caFile, setCaFile] = useState(defaults.caFile);
+  const [sipUrl, setSipUrl] = useState(defaults.sipUrl);
+  const [advanced, setAdvanced] = useState(Boolean(defaults.apiUser || defaults.sipUrl || defaults.caFile));
+  const [error, setError] = useState<IpcError | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const errorFor = (field: string) => (error?.field === field ? error : undefined);
+  const formError = error && !(error.field && FORM_FIELDS.has(error.field)) ? error : null;
+  const passwordRemembered = defaults.passwordRemembered && agent.trim() === defaults.agent;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitting(true);
+    setError(null);
+    const request: SignInRequest = {
+      instanceUrl: instanceUrl.trim(),
+      agent: agent.trim(),
+      password,
+      remember,
+      language,
+      ...(apiUser.trim() ? { apiUser: apiUser.trim(), apiPassword } : {}),
+      ...(caFile.trim() ? { caFile: caFile.trim() } : {}),
+      ...(sipUrl.trim() ? { sipUrl: sipUrl.trim() } : {}),
+    };
+    const result = await api.request('session.signIn', request);
+    setSubmitting(false);
+    if (result.ok) return;
+    setError(result.error);
+    if (result.error.code === 'wrong-credentials') {
+      setPassword('');
+      setApiPassword('');
+    }
+    if (result.error.field && ADVANCED_FIELDS.has(result.error.field)) setAdvanced(true);
+  }
+
+  const working = submitting || busy;
+  return (
+    <main className="sign-in card" id="main">
+      <h1>{t('signIn.heading')}</h1>
+      <p className="subtitle">{t('signIn.subtitle')}</p>
+      {view.loadProblem && <p className="banner banner-warning" role="status">{view.loadProblem}</p>}
+      {view.secretStorage.mode === 'memory-only' && view.secretStorage.reason && (
+        <p className="banner banner-info" role="status">{t(`signIn.memoryOnly.${view.secretStorage.reason}`)}</p>
+      )}
+      <form onSubmit={submit} noValidate aria-busy={working}>
+        {formError && <FieldError error={formError} />}
+        <TextField label={t('signIn.instanceUrl')} hint={t('signIn.instanceUrl.hint')} value={instanceUrl} onValue={setInstanceUrl} error={errorFor('instanceUrl')} type="url" autoComplete="url" name="instanceUrl" />
+        <TextField label={t('signIn.agent')} value={agent} onValue={setAgent} error={errorFor('agent')} autoComplete="username" name="agent" required />
+        <TextField
+          label={t('signIn.password')}
+          value={password}
+          onValue={setPassword}
+          error={errorFor('password')}
+          type="password"
+          autoComplete="current-password"
+          name="password"
+          placeholder={passwordRemembered ? t('signIn.password.remembered') : undefined}
+        />
+        <label className="checkbox">
+          <input type="checkbox" name="remember" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+          {t('signIn.remember')}
+        </label>
+        <details className="advanced" open={advanced} onToggle={(e) => setAdvanced(e.currentTarget.open)}>
+          <summary>{t('signIn.advanced')}</summary>
+          <TextField label={t('signIn.apiUser')} value={apiUser} onValue={setApiUser} error={errorFor('apiUser')} autoComplete="off" name="apiUser" />
+          <TextField label={t('signIn.apiPassword')} value={apiPassword} onValue={setApiPassword} error={errorFor('apiPassword')} type="password" autoComplete="off" name="apiPassword" />
+          <TextField label={t('signIn.caFile')} hint={t('signIn.caFile.hint')} value={caFile} onValue={setCaFile} error={errorFor('caFile')} name="caFile" />
+          <TextField label={t('signIn.sipUrl')} hint={t('signIn.sipUrl.hint')} value={sipUrl} onValue={setSipUrl} error={errorFor('sipUrl')} name="sipUrl" />
+        </details>
+        <button type="submit" className="button button-primary button-wide" disabled={working}>
+          {working ? t('signIn.submitting') : t('signIn.submit')}
+        </button>
+      </form>
+    </main>
+  );
+}
