@@ -1,0 +1,188 @@
+// The customer's end of a call, in pure TS WebRTC (werift: ICE, DTLS-SRTP):
+// offers PCMA/PCMU + telephone-event, plays a tone once connected, measures the
+// level of what it receives and collects RFC 4733 DTMF digits.
+import {
+  MediaStreamTrack,
+  RTCPeerConnection,
+  RTCRtpCodecParameters,
+  RtpHeader,
+  RtpPacket,
+  type RTCRtpTransceiver,
+} from 'werift';
+import { decodeG711, encodeG711, lawOfPayloadType, type G711Law } from './g711';
+import { LevelMeter, rmsOf, type LevelReport } from './level-meter';
+import { DtmfCollector } from './telephone-event';
+import { FRAME_SAMPLES, ToneGenerator } from './tone';
+import { sdpDirection, type SdpDirection } from './sdp-direction';
+
+export type G711Codec = 'PCMA' | 'PCMU';
+
+export interface CustomerMediaOptions {
+  /** Offered codecs in order of preference (from the agent's `allow`). */
+  codecs: G711Codec[];
+  /** The only address ICE may use (loopback in tests). */
+  mediaAddress: string;
+  toneHz?: number;
+  toneAmplitude?: number;
+  /** Sending stops by itself after this long, whatever happens to the call. */
+  maxSendMs?: number;
+  onDtmf?(digit: string): void;
+  onConnected?(): void;
+}
+
+export interface MediaLevels {
+  /** What the customer hears from the agent. */
+  received: LevelReport;
+  /** What the customer sends (the tone). */
+  sent: { packets: number; rms: number };
+}
+
+const TELEPHONE_EVENT_PT = 101;
+const STATIC_PT: Record<G711Codec, number> = { PCMU: 0, PCMA: 8 };
+
+export class CustomerMedia {
+  private readonly pc: RTCPeerConnection;
+  private readonly transceiver: RTCRtpTransceiver;
+  private readonly meter = new LevelMeter();
+  private readonly dtmf: DtmfCollector;
+  private readonly tone: ToneGenerator;
+  private sendTimer: NodeJS.Timeout | undefined;
+  private sentPackets = 0;
+  private lastSentRms = 0;
+  private remoteDirection: SdpDirection = 'sendrecv';
+  private closed = false;
+
+  constructor(private readonly options: CustomerMediaOptions) {
+    const address = options.mediaAddress;
+    this.pc = new RTCPeerConnection({
+      codecs: {
+        audio: [
+          ...options.codecs.map(
+            (codec) => new RTCRtpCodecParameters({ mimeType: `audio/${codec}`, clockRate: 8000, payloadType: STATIC_PT[codec], channels: 1 }),
+          ),
+          new RTCRtpCodecParameters({ mimeType: 'audio/telephone-event', clockRate: 8000, payloadType: TELEPHONE_EVENT_PT, parameters: '0-16' }),
+        ],
+      },
+      headerExtensions: { audio: [] },
+      bundlePolicy: 'max-bundle',
+      iceServers: [],
+      iceUseIpv6: false,
+      iceAdditionalHostAddresses: [address],
+      // Pin ICE to one address: otherwise a browser may pair over another interface.
+      iceFilterStunResponse: (_message, addr) => addr[0] === address,
+      iceFilterCandidatePair: (pair) => pair.localCandidate.host === address && pair.remoteCandidate.host === address,
+    });
+    this.tone = new ToneGenerator(options.toneHz ?? 440, options.toneAmplitude ?? 0.3);
+    this.dtmf = new DtmfCollector((digit) => options.onDtmf?.(digit));
+    this.transceiver = this.pc.addTransceiver(new MediaStreamTrack({ kind: 'audio' }), { direction: 'sendrecv' });
+    this.pc.onTrack.subscribe((track) => {
+      track.onReceiveRtp.subscribe((rtp) => this.receive(rtp));
+    });
+    this.pc.connectionStateChange.subscribe((state) => {
+      if (state === 'connected') {
+        this.startSending();
+        options.onConnected?.();
+      }
+    });
+  }
+
+  /** The initial offer, with every candidate (no trickle over SIP). */
+  async createOffer(): Promise<string> {
+    await this.pc.setLocalDescription(await this.pc.createOffer());
+    return this.completeLocalSdp();
+  }
+
+  async acceptAnswer(sdp: string): Promise<void> {
+    this.remoteDirection = sdpDirection(sdp);
+    await this.pc.setRemoteDescription({ type: 'answer', sdp });
+  }
+
+  /** Answers a re-offer (hold/resume re-INVITE from the agent). */
+  async answerOffer(sdp: string): Promise<string> {
+    this.remoteDirection = sdpDirection(sdp);
+    await this.pc.setRemoteDescription({ type: 'offer', sdp });
+    await this.pc.setLocalDescription(await this.pc.createAnswer());
+    return this.completeLocalSdp();
+  }
+
+  hasLocalOffer(): boolean {
+    return this.pc.signalingState === 'have-local-offer';
+  }
+
+  /** The agent's side as its last SDP says: `sendonly`/`inactive` = on hold. */
+  agentDirection(): SdpDirection {
+    return this.remoteDirection;
+  }
+
+  levels(): MediaLevels {
+    return { received: this.meter.report(), sent: { packets: this.sentPackets, rms: Math.round(this.lastSentRms * 10_000) / 10_000 } };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.stopSending();
+    await this.pc.close();
+  }
+
+  private async completeLocalSdp(): Promise<string> {
+    if (this.pc.iceGatheringState !== 'complete') {
+      await new Promise<void>((resolve) => {
+        const { unSubscribe } = this.pc.iceGatheringStateChange.subscribe((state) => {
+          if (state === 'complete') {
+            unSubscribe();
+            resolve();
+          }
+        });
+      });
+    }
+    const sdp = this.pc.localDescription?.sdp;
+    if (!sdp) throw new Error('Creating the customer SDP failed: werift produced no local description.');
+    return sdp;
+  }
+
+  private receive(rtp: RtpPacket): void {
+    const payloadType = rtp.header.payloadType;
+    if (payloadType === TELEPHONE_EVENT_PT) {
+      this.dtmf.add(rtp.payload, rtp.header.timestamp);
+      return;
+    }
+    const law = lawOfPayloadType(payloadType);
+    if (law) this.meter.add(decodeG711(rtp.payload, law));
+    else this.meter.countOnly();
+  }
+
+  private startSending(): void {
+    if (this.sendTimer || this.closed) return;
+    const startedAt = Date.now();
+    const maxSendMs = this.options.maxSendMs ?? 2 * 60 * 60_000;
+    let sequenceNumber = Math.floor(Math.random() * 0xffff);
+    let timestamp = Math.floor(Math.random() * 0xffffffff);
+    this.sendTimer = setInterval(() => {
+      if (Date.now() - startedAt > maxSendMs) {
+        this.stopSending();
+        return;
+      }
+      const law = this.negotiatedLaw();
+      const frame = this.tone.nextFrame();
+      sequenceNumber = (sequenceNumber + 1) & 0xffff;
+      timestamp = (timestamp + FRAME_SAMPLES) >>> 0;
+      // On hold (agent sendonly/inactive) the customer only listens.
+      if (!law || this.remoteDirection === 'sendonly' || this.remoteDirection === 'inactive') return;
+      const header = new RtpHeader({ payloadType: law === 'alaw' ? 8 : 0, sequenceNumber, timestamp, marker: this.sentPackets === 0 });
+      void this.transceiver.sender.sendRtp(new RtpPacket(header, encodeG711(frame, law))).catch(() => undefined);
+      this.sentPackets++;
+      this.lastSentRms = rmsOf(frame);
+    }, 20);
+  }
+
+  private negotiatedLaw(): G711Law | undefined {
+    const codec = this.transceiver.sender.codec;
+    return codec ? lawOfPayloadType(codec.payloadType) : undefined;
+  }
+
+  private stopSending(): void {
+    if (this.sendTimer) clearInterval(this.sendTimer);
+    this.sendTimer = undefined;
+  }
+}
