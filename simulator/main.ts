@@ -1,0 +1,57 @@
+// `npm run sim`: starts the simulator with the default extensions, prints one
+// ready JSON line, and stops cleanly on SIGINT/SIGTERM.
+import { parseArgs } from 'node:util';
+import { defaultExtensions } from './extensions';
+import { isLoopbackHost, startSimulator } from './index';
+
+const usage = 'Usage: npm run sim -- [--port N (0 = any free; default 8480)] [--host 127.0.0.1] [--seed file.json] [--data-dir DIR]';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '8480' },
+      host: { type: 'string', default: '127.0.0.1' },
+      seed: { type: 'string' },
+      'data-dir': { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(`${usage}\n`);
+    return;
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a whole number from 0 to 65535 (got ${values.port}).`);
+  if (!isLoopbackHost(values.host)) throw new Error(`--host must be a loopback address such as 127.0.0.1 (got ${values.host}).`);
+  const sim = await startSimulator({
+    port,
+    host: values.host,
+    seedFile: values.seed,
+    dataDir: values['data-dir'],
+    extensions: defaultExtensions,
+  });
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    sim.close().then(
+      () => {
+        process.stderr.write(`simulator: stopped on ${signal}\n`);
+        process.exit(0);
+      },
+      (error: unknown) => {
+        process.stderr.write(`simulator: stopping failed: ${(error as Error).message}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.stdout.write(`${JSON.stringify(sim.ready)}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`simulator: ${(error as Error).message}\n${usage}\n`);
+  process.exit(1);
+});
