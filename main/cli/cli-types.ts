@@ -1,0 +1,44 @@
+import type { IntegraClient } from '../api';
+
+/** Where the CLI reads and writes; injected so tests can run it in-process too. */
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  env: Record<string, string | undefined>;
+  /** True when stderr is a terminal (progress is drawn in place). */
+  stderrIsTty: boolean;
+}
+
+export interface OptionSpec {
+  type: 'string' | 'boolean';
+  multiple?: boolean;
+  description: string;
+  /** Shown in help, e.g. `<number>`. */
+  value?: string;
+}
+
+export type OptionValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
+
+export interface CommandContext {
+  client: IntegraClient;
+  values: OptionValues;
+  io: CliIo;
+}
+
+/** Which sign-in a command needs before it runs (see the token policy). */
+export type SignIn = 'none' | 'agent' | 'client';
+
+export interface CommandSpec {
+  name: string;
+  /** The spec's operation name, for help. */
+  operation: string;
+  summary: string;
+  signIn: SignIn;
+  options: Record<string, OptionSpec>;
+  run(context: CommandContext): Promise<unknown>;
+}
+
+/** A mistake in how the CLI was called (exit code 4). */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
