@@ -1,4 +1,5 @@
 import type { CommandSpec, OptionSpec } from './cli-types';
+import { bulkCommands } from './bulk/index';
 import { COMMANDS } from './command-list';
 
 function optionLines(options: Record<string, OptionSpec>): string[] {
@@ -9,7 +10,8 @@ function optionLines(options: Record<string, OptionSpec>): string[] {
 }
 
 export function mainHelp(): string {
-  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  const bulk = Object.entries(bulkCommands);
+  const width = Math.max(...COMMANDS.map((c) => c.name.length), ...bulk.map(([name]) => name.length));
   return [
     'integra: run the Integra (uContact) API operations from a terminal.',
     '',
@@ -17,6 +19,9 @@ export function mainHelp(): string {
     '',
     'Commands:',
     ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    'Bulk commands (CSV in, bounded concurrency, --dry-run, error report):',
+    ...bulk.map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
     '',
     'Every command takes --base-url (env INTEGRA_BASE_URL), --ca-file, --timeout.',
     'Credentials come from flags or INTEGRA_USER, INTEGRA_PASSWORD, INTEGRA_AGENT, INTEGRA_AGENT_PASSWORD.',

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { createIntegraClient, isIntegraError } from '../api';
+import { bulkCommands } from './bulk/index';
 import { UsageError, type CliIo, type CommandSpec, type OptionSpec } from './cli-types';
 import { COMMANDS } from './command-list';
 import { EXIT, exitCodeFor } from './exit-codes';
@@ -29,6 +30,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.stdout(mainHelp());
     return name === undefined ? EXIT.badInput : EXIT.ok;
   }
+  const bulk = bulkCommands[name];
+  if (bulk) return bulk.run(args, { stdout: { write: io.stdout }, stderr: { write: io.stderr, isTTY: io.stderrIsTty }, env: io.env });
   const command = COMMANDS.find((c) => c.name === name);
   if (!command) {
     io.stderr(`integra: unknown command ${JSON.stringify(name)}. Run integra --help for the list.\n`);
