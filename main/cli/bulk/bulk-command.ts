@@ -1,5 +1,5 @@
 import { createIntegraClient, type IntegraClient } from '../../api/index';
-import { BulkInputError, runBulk, type BulkSummary, type BulkTask } from './bulk-runner';
+import { BulkInputError, checkCsvHeader, runBulk, type BulkSummary, type BulkTask } from './bulk-runner';
 import { parseBulkOptions, type BulkOptions, type ExtraIntFlag } from './bulk-options';
 import { CsvFileError } from './csv-records';
 import type { ProgressStream } from './progress';
@@ -51,6 +51,14 @@ export async function runBulkCommand<J>(definition: BulkCommandDefinition<J>, ar
   };
   process.on('SIGINT', onSigint);
   try {
+    // Signed in below, after the file's header is checked: a wrong file sends nothing at all.
+    const live: BulkClient = {
+      createAgent: (...args) => (client ?? dryRunClient).createAgent(...args),
+      addAgentsToCampaigns: (...args) => (client ?? dryRunClient).addAgentsToCampaigns(...args),
+      addRecordToDialer: (...args) => (client ?? dryRunClient).addRecordToDialer(...args),
+    };
+    const task = definition.createTask(live, options);
+    await checkCsvHeader(task, options.csv, options.delimiter);
     if (options.connection !== undefined) {
       const { baseUrl, ca, timeoutMs, user, password } = options.connection;
       client = createIntegraClient({ baseUrl, connections: options.concurrency, ...(ca === undefined ? {} : { ca }), ...(timeoutMs === undefined ? {} : { timeoutMs }) });
@@ -62,7 +70,6 @@ export async function runBulkCommand<J>(definition: BulkCommandDefinition<J>, ar
         return exitCodeOf({ invalid: 0, refused: 0, network: 0, other: 0, [failure.kind]: 1 });
       }
     }
-    const task = definition.createTask(client ?? dryRunClient, options);
     const summary = await runBulk(task, {
       csvPath: options.csv,
       ...(options.delimiter === undefined ? {} : { delimiter: options.delimiter }),

@@ -82,15 +82,21 @@ export class BulkInputError extends Error {
 
 export const MAX_CONCURRENCY = 32;
 
-export async function runBulk<J>(task: BulkTask<J>, options: BulkRunOptions): Promise<BulkSummary> {
-  const now = options.now ?? (() => performance.now());
-  const started = now();
-  const csvOptions = options.delimiter === undefined ? {} : { delimiter: options.delimiter };
-  const header = await readCsvHeader(options.csvPath, csvOptions);
+/** Reads the header and checks the task's columns are there; a BulkInputError otherwise. Returns the header. */
+export async function checkCsvHeader(task: Pick<BulkTask<unknown>, 'command' | 'requiredColumns' | 'optionalColumns'>, csvPath: string, delimiter?: string): Promise<string[]> {
+  const header = await readCsvHeader(csvPath, delimiter === undefined ? {} : { delimiter });
   const missing = task.requiredColumns.filter((name) => !header.includes(name));
   if (missing.length > 0) {
     throw new BulkInputError(`${task.command}: the CSV file lacks the column(s) ${missing.join(', ')}. Its header must name ${[...task.requiredColumns, ...task.optionalColumns].join(', ')}; nothing was sent.`);
   }
+  return header;
+}
+
+export async function runBulk<J>(task: BulkTask<J>, options: BulkRunOptions): Promise<BulkSummary> {
+  const now = options.now ?? (() => performance.now());
+  const started = now();
+  const csvOptions = options.delimiter === undefined ? {} : { delimiter: options.delimiter };
+  const header = await checkCsvHeader(task, options.csvPath, options.delimiter);
   const total = await countCsvRecords(options.csvPath, csvOptions);
   const state = await openStateFile(options.statePath, { readOnly: options.dryRun });
   const report = openErrorReport(options.reportPath, header);

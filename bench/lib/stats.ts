@@ -1,0 +1,43 @@
+// Small statistics for benchmark results.
+
+/** Nearest-rank percentile of the values (0 < p ≤ 100). */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));
+  return sorted[rank - 1] ?? Number.NaN;
+}
+
+export interface Distribution {
+  readonly count: number;
+  readonly min: number;
+  readonly p50: number;
+  readonly p90: number;
+  readonly p99: number;
+  readonly max: number;
+  readonly mean: number;
+}
+
+export function distribution(values: readonly number[]): Distribution {
+  const count = values.length;
+  const mean = count === 0 ? Number.NaN : values.reduce((sum, v) => sum + v, 0) / count;
+  return {
+    count,
+    min: count === 0 ? Number.NaN : Math.min(...values),
+    p50: percentile(values, 50),
+    p90: percentile(values, 90),
+    p99: percentile(values, 99),
+    max: count === 0 ? Number.NaN : Math.max(...values),
+    mean,
+  };
+}
+
+export const MIB = 1024 * 1024;
+
+export function toMiB(bytes: number, digits = 1): number {
+  return Number((bytes / MIB).toFixed(digits));
+}
+
+export function round(value: number, digits = 2): number {
+  return Number(value.toFixed(digits));
+}
