@@ -1,0 +1,137 @@
+// Bundled for the browser by the call test: a bare sip.js agent phone that
+// registers, answers calls carrying P-Auto-Answer, measures what it hears with
+// an AnalyserNode (RMS) and exposes its state on `window.agentPage`.
+import { Registerer, SessionState, UserAgent, type Invitation, type Session } from 'sip.js';
+
+export interface AgentPageConfig {
+  wsUrl: string;
+  phone: string;
+  ha1: string;
+  domain: string;
+}
+
+export interface AgentPageState {
+  registered: boolean;
+  registerStatus?: number;
+  invites: Array<{ autoAnswer?: string; callInfo?: string; cti?: string; from: string }>;
+  sessionState?: string;
+  /** Loudest 100 ms window of received audio (RMS of full scale). */
+  heardPeakRms: number;
+  packetsReceived: number;
+}
+
+const state: AgentPageState = { registered: false, invites: [], heardPeakRms: 0, packetsReceived: 0 };
+let current: Session | undefined;
+let meterTimer: number | undefined;
+
+async function start(config: AgentPageConfig): Promise<void> {
+  const ua = new UserAgent({
+    uri: UserAgent.makeURI(`sip:${config.phone}@${config.domain}`),
+    transportOptions: { server: config.wsUrl },
+    authorizationUsername: config.phone,
+    authorizationHa1: config.ha1,
+    logBuiltinEnabled: false,
+    sessionDescriptionHandlerFactoryOptions: {
+      // No public STUN server is reachable here; loopback host candidates suffice.
+      peerConnectionConfiguration: { iceServers: [] },
+      iceGatheringTimeout: 500,
+    },
+    delegate: { onInvite: (invitation) => void onInvite(invitation) },
+  });
+  await ua.start();
+  const registerer = new Registerer(ua);
+  await registerer.register({
+    requestDelegate: {
+      onAccept: (response) => {
+        state.registered = true;
+        state.registerStatus = response.message.statusCode ?? 0;
+      },
+      onReject: (response) => {
+        state.registerStatus = response.message.statusCode ?? 0;
+      },
+    },
+  });
+}
+
+async function onInvite(invitation: Invitation): Promise<void> {
+  const request = invitation.request;
+  const pick = (name: string): Record<string, string> => {
+    const value = request.getHeader(name);
+    return value === undefined ? {} : { [name]: value };
+  };
+  const headers = { ...pick('P-Auto-Answer'), ...pick('Call-Info'), ...pick('X-CTI') };
+  state.invites.push({
+    from: request.from.uri.user ?? '',
+    ...(headers['P-Auto-Answer'] ? { autoAnswer: headers['P-Auto-Answer'] } : {}),
+    ...(headers['Call-Info'] ? { callInfo: headers['Call-Info'] } : {}),
+    ...(headers['X-CTI'] ? { cti: headers['X-CTI'] } : {}),
+  });
+  current = invitation;
+  invitation.stateChange.addListener((s) => {
+    state.sessionState = s;
+    if (s === SessionState.Established) startMeter(invitation);
+    if (s === SessionState.Terminated && meterTimer !== undefined) window.clearInterval(meterTimer);
+  });
+  if (headers['P-Auto-Answer'] === 'normal') {
+    await invitation.accept({ sessionDescriptionHandlerOptions: { constraints: { audio: true, video: false } } });
+  }
+}
+
+function peerConnection(session: Session): RTCPeerConnection {
+  const sdh = session.sessionDescriptionHandler as unknown as { peerConnection: RTCPeerConnection };
+  return sdh.peerConnection;
+}
+
+function startMeter(session: Session): void {
+  const pc = peerConnection(session);
+  const receiver = pc.getReceivers().find((r) => r.track.kind === 'audio');
+  if (!receiver) return;
+  const stream = new MediaStream([receiver.track]);
+  // Chromium only feeds remote WebRTC audio to Web Audio while it also plays somewhere.
+  const element = new Audio();
+  element.srcObject = stream;
+  element.muted = true;
+  void element.play().catch(() => undefined);
+  const context = new AudioContext();
+  void context.resume();
+  const analyser = context.createAnalyser();
+  analyser.fftSize = 2048;
+  context.createMediaStreamSource(stream).connect(analyser);
+  const samples = new Float32Array(analyser.fftSize);
+  meterTimer = window.setInterval(() => {
+    analyser.getFloatTimeDomainData(samples);
+    let sum = 0;
+    for (const sample of samples) sum += sample * sample;
+    state.heardPeakRms = Math.max(state.heardPeakRms, Math.sqrt(sum / samples.length));
+    void pc.getStats().then((report) => {
+      report.forEach((entry: { type?: string; kind?: string; packetsReceived?: number }) => {
+        if (entry.type === 'inbound-rtp' && entry.kind === 'audio') state.packetsReceived = entry.packetsReceived ?? 0;
+      });
+    });
+  }, 100);
+}
+
+function sendDtmf(digit: string): boolean {
+  if (!current) return false;
+  const sender = peerConnection(current).getSenders().find((s) => s.track?.kind === 'audio');
+  if (!sender?.dtmf) return false;
+  sender.dtmf.insertDTMF(digit, 120, 70);
+  return true;
+}
+
+async function hangUp(): Promise<void> {
+  if (current && current.state === SessionState.Established) await current.bye();
+}
+
+declare global {
+  interface Window {
+    agentPage: {
+      start(config: AgentPageConfig): Promise<void>;
+      state: AgentPageState;
+      sendDtmf(digit: string): boolean;
+      hangUp(): Promise<void>;
+    };
+  }
+}
+
+window.agentPage = { start, state, sendDtmf, hangUp };
