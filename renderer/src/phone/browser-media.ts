@@ -1,0 +1,56 @@
+/** The browser's implementation of the media port: <audio> elements, WebAudio and getUserMedia. */
+import type { MediaPort, RemoteAudio } from './media-port';
+import { startGeneratedRingtone } from './ringtone';
+
+function playRemote(stream: MediaStream, speakerId: string | null): RemoteAudio {
+  const audio = new Audio();
+  audio.autoplay = true;
+  audio.srcObject = stream;
+  // Measure what arrives with an analyser that is not connected to the output
+  // (the <audio> element plays it; Chromium needs that element for the stream to flow).
+  const ctx = new AudioContext();
+  const analyser = ctx.createAnalyser();
+  analyser.fftSize = 1024;
+  ctx.createMediaStreamSource(stream).connect(analyser);
+  const buf = new Float32Array(analyser.fftSize);
+  const setSpeaker = async (id: string | null): Promise<void> => {
+    await audio.setSinkId(id ?? '');
+  };
+  void (async () => {
+    try {
+      if (speakerId) await setSpeaker(speakerId);
+      await audio.play();
+      await ctx.resume();
+    } catch (err) {
+      console.warn('phone: remote audio could not start', err);
+    }
+  })();
+  return {
+    level() {
+      analyser.getFloatTimeDomainData(buf);
+      let sum = 0;
+      for (const v of buf) sum += v * v;
+      return Math.sqrt(sum / buf.length);
+    },
+    setSpeaker,
+    dispose() {
+      audio.pause();
+      audio.srcObject = null;
+      void ctx.close();
+    },
+  };
+}
+
+export const browserMedia: MediaPort = {
+  startRingtone: (deviceId) => startGeneratedRingtone(deviceId),
+  playRemote,
+  async getMicrophone(deviceId) {
+    const stream = await navigator.mediaDevices.getUserMedia({
+      audio: deviceId ? { deviceId: { exact: deviceId } } : true,
+      video: false,
+    });
+    const track = stream.getAudioTracks()[0];
+    if (!track) throw new Error('The chosen microphone gave no audio track.');
+    return track;
+  },
+};

@@ -1,0 +1,30 @@
+/**
+ * What the phone needs from the page's audio machinery, as a port: the browser
+ * implementation is `browser-media.ts`; Node tests pass `silentMedia`.
+ */
+export interface Ringtone {
+  stop(): void;
+}
+
+export interface RemoteAudio {
+  /** RMS level of what the far end sends, 0 … 1 (tests assert audio is flowing). */
+  level(): number;
+  setSpeaker(deviceId: string | null): Promise<void>;
+  dispose(): void;
+}
+
+export interface MediaPort {
+  /** Starts the ringtone on the ringer device (null = system default). */
+  startRingtone(deviceId: string | null): Ringtone;
+  /** Plays the remote stream on the speaker device and measures its level. */
+  playRemote(stream: MediaStream, speakerId: string | null): RemoteAudio;
+  /** A fresh microphone track from the chosen device (null = default). */
+  getMicrophone(deviceId: string | null): Promise<MediaStreamTrack>;
+}
+
+/** A media port that makes no sound: for tests and for headless use. */
+export const silentMedia: MediaPort = {
+  startRingtone: () => ({ stop: () => undefined }),
+  playRemote: () => ({ level: () => 0, setSpeaker: async () => undefined, dispose: () => undefined }),
+  getMicrophone: () => Promise.reject(new Error('No microphone in this environment.')),
+};

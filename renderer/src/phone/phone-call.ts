@@ -1,0 +1,308 @@
+/**
+ * One incoming call over a sip.js Invitation: the call state machine
+ * (call-state.ts) driven by the agent's actions and by SIP, plus the controls
+ * an agent uses during a call. Media specifics go through the MediaPort so the
+ * signalling logic runs in Node tests with a fake transport.
+ */
+import { SessionState, Web, type Core, type Invitation } from 'sip.js';
+import type { Cti } from '../../../common/domain/cti';
+import type { AutoAnswerDecision } from './auto-answer';
+import { nextCall, type CallState, type EndCause, type EndedBy } from './call-state';
+import type { MediaPort, RemoteAudio, Ringtone } from './media-port';
+import { QualitySampler } from './quality-sampler';
+import type { QualitySample } from './rtp-quality';
+import type { Timers } from './timers';
+
+export interface CallInfo {
+  readonly id: string;
+  /** Caller's number / user part. */
+  readonly remoteUser: string;
+  readonly remoteDisplayName: string;
+  readonly cti: Cti | null;
+  /** Why the CTI header could not be read, in plain words (the call still works). */
+  readonly ctiError: string | null;
+  readonly autoAnswer: AutoAnswerDecision;
+  readonly receivedAt: number;
+}
+
+export interface DeviceChoice {
+  readonly microphone: string | null;
+  readonly speaker: string | null;
+  readonly ringer: string | null;
+}
+
+/** hangUp()'s answer: when `signalled` is false the UI should fall back to the API's Hang Up Call. */
+export type HangUpResult = { readonly signalled: true } | { readonly signalled: false; readonly reason: string };
+
+export interface CallEvents {
+  state: (call: PhoneCall) => void;
+  mute: (call: PhoneCall) => void;
+  quality: (call: PhoneCall, sample: QualitySample) => void;
+}
+
+export interface CallEnvironment {
+  readonly media: MediaPort;
+  readonly timers: Timers;
+  readonly devices: () => DeviceChoice;
+  readonly isConnected: () => boolean;
+  readonly events: CallEvents;
+  /** How long to wait for the answer to our BYE before calling signalling lost (default 4 s). */
+  readonly byeTimeoutMs?: number;
+}
+
+const DTMF_TONES = /^[0-9A-Da-d#*,]{1,32}$/;
+
+export class PhoneCall {
+  private current: CallState = { kind: 'ringing' };
+  private muted = false;
+  private endIntent: { cause: EndCause; by: EndedBy } | null = null;
+  private ringtone: Ringtone | null = null;
+  private remote: RemoteAudio | null = null;
+  private sampler: QualitySampler | null = null;
+  private answeredAt: number | null = null;
+
+  constructor(
+    private readonly invitation: Invitation,
+    readonly info: CallInfo,
+    private readonly env: CallEnvironment,
+  ) {
+    invitation.delegate = {
+      onBye: (bye) => {
+        this.endIntent ??= { cause: 'hangup', by: 'remote' };
+        void bye.accept();
+      },
+      onCancel: () => {
+        this.endIntent ??= { cause: 'cancelled', by: 'remote' };
+      },
+    };
+    invitation.stateChange.addListener((s) => this.onSessionState(s));
+  }
+
+  get id(): string {
+    return this.info.id;
+  }
+
+  get state(): CallState {
+    return this.current;
+  }
+
+  get isMuted(): boolean {
+    return this.muted;
+  }
+
+  /** When the call became active (epoch ms), for the call panel's timer. */
+  get activeSince(): number | null {
+    return this.answeredAt;
+  }
+
+  /** Starts ringing (the phone calls this unless the call is answered automatically). */
+  ring(): void {
+    if (this.current.kind === 'ringing' && !this.ringtone) this.ringtone = this.env.media.startRingtone(this.env.devices().ringer);
+  }
+
+  async answer(): Promise<void> {
+    this.move({ kind: 'answering' });
+    this.stopRinging();
+    const mic = this.env.devices().microphone;
+    try {
+      await this.invitation.accept({
+        sessionDescriptionHandlerOptions: { constraints: { audio: mic ? { deviceId: { exact: mic } } : true, video: false } },
+      });
+    } catch (err) {
+      this.end('failed', 'system', `The call could not be answered: ${err instanceof Error ? err.message : String(err)}`);
+      throw new Error('The call could not be answered (microphone or connection problem). Check the microphone and try again.', {
+        cause: err,
+      });
+    }
+  }
+
+  async reject(): Promise<void> {
+    if (this.current.kind !== 'ringing') throw new Error(`Only a ringing call can be rejected; this one is ${this.current.kind}.`);
+    this.endIntent = { cause: 'rejected', by: 'agent' };
+    this.stopRinging();
+    await this.invitation.reject({ statusCode: 486 });
+  }
+
+  /**
+   * Ends the call with a SIP BYE. When signalling is gone (socket down, no
+   * answer to the BYE) the call ends here with cause `signalling-lost` and the
+   * result says so: the platform may still hold the call, and the UI should
+   * use the API's Hang Up Call.
+   */
+  async hangUp(): Promise<HangUpResult> {
+    switch (this.current.kind) {
+      case 'ended':
+        return { signalled: true };
+      case 'ringing':
+        await this.reject();
+        return { signalled: true };
+      case 'answering':
+        this.endIntent = { cause: 'hangup', by: 'agent' };
+        await this.invitation.reject({ statusCode: 480 }).catch(() => undefined);
+        return { signalled: true };
+      default:
+        break;
+    }
+    if (!this.env.isConnected()) {
+      const reason = 'The phone has no connection to the platform, so it could not hang up by itself.';
+      this.end('signalling-lost', 'agent', reason);
+      void this.invitation.dispose().catch(() => undefined);
+      return { signalled: false, reason };
+    }
+    this.endIntent = { cause: 'hangup', by: 'agent' };
+    const answered = await new Promise<boolean>((resolve) => {
+      const t = this.env.timers.setTimeout(() => resolve(false), this.env.byeTimeoutMs ?? 4_000);
+      const done = (ok: boolean) => () => {
+        this.env.timers.clearTimeout(t);
+        resolve(ok);
+      };
+      this.invitation.bye({ requestDelegate: { onAccept: done(true), onReject: done(true) } }).catch(done(false));
+    });
+    if (answered) return { signalled: true };
+    const reason = 'The platform did not answer the hang-up.';
+    this.end('signalling-lost', 'agent', reason);
+    return { signalled: false, reason };
+  }
+
+  setMuted(muted: boolean): void {
+    if (this.current.kind === 'ended') return;
+    this.muted = muted;
+    this.applyTrackState();
+    this.env.events.mute(this);
+  }
+
+  /** Puts the call on hold (re-INVITE with sendonly/inactive); resolves once the far end accepts. */
+  async hold(): Promise<void> {
+    if (this.current.kind !== 'active') throw new Error(`Only an active call can be put on hold; this one is ${this.current.kind}.`);
+    await this.reinvite(true);
+    this.move({ kind: 'held' });
+    this.applyTrackState();
+  }
+
+  async resume(): Promise<void> {
+    if (this.current.kind !== 'held') throw new Error(`Only a held call can be resumed; this one is ${this.current.kind}.`);
+    await this.reinvite(false);
+    this.move({ kind: 'active' });
+    this.applyTrackState();
+  }
+
+  /** Sends DTMF as RFC 4733 telephone-events on the audio sender. */
+  sendDtmf(tones: string): void {
+    if (this.current.kind !== 'active') throw new Error('Digits can only be sent during an active call.');
+    if (!DTMF_TONES.test(tones)) throw new Error('Only the digits 0-9, *, #, A-D and , (pause) can be sent.');
+    const sdh = this.invitation.sessionDescriptionHandler;
+    if (!sdh?.sendDtmf(tones, { duration: 100, interToneGap: 70 })) {
+      throw new Error('The digits could not be sent: the call has no audio channel for tones.');
+    }
+  }
+
+  async setMicrophone(deviceId: string | null): Promise<void> {
+    const pc = this.peerConnection();
+    if (!pc) return; // applied at answer time through the constraints
+    const sender = pc.getSenders().find((s) => s.track?.kind === 'audio' || s.track === null);
+    if (!sender) throw new Error('The call has no audio sender to switch.');
+    const track = await this.env.media.getMicrophone(deviceId);
+    const old = sender.track;
+    await sender.replaceTrack(track);
+    old?.stop();
+    this.applyTrackState();
+  }
+
+  async setSpeaker(deviceId: string | null): Promise<void> {
+    await this.remote?.setSpeaker(deviceId);
+  }
+
+  /** The latest quality sample (test hook and call panel). */
+  stats(): QualitySample | null {
+    return this.sampler?.latest ?? null;
+  }
+
+  async sampleQuality(): Promise<QualitySample | null> {
+    return (await this.sampler?.sample()) ?? null;
+  }
+
+  /** RMS level of the received audio, 0 … 1 (test hook). */
+  remoteLevel(): number {
+    return this.remote?.level() ?? 0;
+  }
+
+  private peerConnection(): RTCPeerConnection | null {
+    const sdh = this.invitation.sessionDescriptionHandler;
+    return sdh instanceof Web.SessionDescriptionHandler ? (sdh.peerConnection ?? null) : null;
+  }
+
+  private reinvite(hold: boolean): Promise<void> {
+    const options = this.invitation.sessionDescriptionHandlerOptionsReInvite as Web.SessionDescriptionHandlerOptions;
+    options.hold = hold;
+    this.invitation.sessionDescriptionHandlerOptionsReInvite = options;
+    const what = hold ? 'put the call on hold' : 'resume the call';
+    return new Promise<void>((resolve, reject) => {
+      const requestDelegate: Core.OutgoingRequestDelegate = {
+        onAccept: () => resolve(),
+        onReject: (r) => reject(new Error(`The platform refused to ${what} (${r.message.statusCode} ${r.message.reasonPhrase}).`)),
+      };
+      this.invitation.invite({ requestDelegate }).catch((err: unknown) => {
+        options.hold = !hold;
+        reject(new Error(`Could not ${what}: ${err instanceof Error ? err.message : String(err)}`, { cause: err }));
+      });
+    });
+  }
+
+  private applyTrackState(): void {
+    const pc = this.peerConnection();
+    if (!pc) return;
+    const sending = !this.muted && this.current.kind !== 'held';
+    for (const s of pc.getSenders()) if (s.track?.kind === 'audio') s.track.enabled = sending;
+  }
+
+  private onSessionState(s: SessionState): void {
+    if (s === SessionState.Established && this.current.kind === 'answering') {
+      this.answeredAt = this.env.timers.now();
+      this.move({ kind: 'active' });
+      this.startMedia();
+    } else if (s === SessionState.Terminated && this.current.kind !== 'ended') {
+      const intent = this.endIntent ?? this.defaultEnd();
+      this.end(intent.cause, intent.by);
+    }
+  }
+
+  private defaultEnd(): { cause: EndCause; by: EndedBy } {
+    switch (this.current.kind) {
+      case 'ringing':
+        return { cause: 'cancelled', by: 'remote' };
+      case 'answering':
+        return { cause: 'failed', by: 'system' };
+      default:
+        return { cause: 'hangup', by: 'remote' };
+    }
+  }
+
+  private startMedia(): void {
+    const sdh = this.invitation.sessionDescriptionHandler;
+    if (!(sdh instanceof Web.SessionDescriptionHandler) || !sdh.peerConnection) return;
+    const pc = sdh.peerConnection;
+    this.remote = this.env.media.playRemote(sdh.remoteMediaStream, this.env.devices().speaker);
+    this.sampler = new QualitySampler(pc, this.env.timers, (q) => this.env.events.quality(this, q));
+    this.sampler.start();
+    this.applyTrackState();
+  }
+
+  private end(cause: EndCause, by: EndedBy, detail?: string): void {
+    if (this.current.kind === 'ended') return;
+    this.stopRinging();
+    this.sampler?.stop();
+    this.remote?.dispose();
+    this.remote = null;
+    this.move(detail === undefined ? { kind: 'ended', cause, by } : { kind: 'ended', cause, by, detail });
+  }
+
+  private stopRinging(): void {
+    this.ringtone?.stop();
+    this.ringtone = null;
+  }
+
+  private move(to: CallState): void {
+    this.current = nextCall(this.current, to);
+    this.env.events.state(this);
+  }
+}
