@@ -4,4 +4,5 @@ export type { LaunchOverrides } from './launch-overrides';
 export { signInDefaults } from './sign-in-defaults';
 export { sipCredentialsFor } from './sip-credentials';
 export { toIpcFailure } from './api-failure';
+export { createIntegraSessionApi } from './integra-session-api';
 export { VAULT_KEYS } from './vault-keys';

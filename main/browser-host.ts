@@ -1,0 +1,72 @@
+// Composition root for browser mode (demo where Electron cannot start, and
+// every E2E test): the same services and contract as Electron, the renderer
+// served over HTTP on 127.0.0.1 and the bridge over a WebSocket with a random
+// per-launch secret and an origin check.
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { createDispatcher, createRequestHandlers, forwardEvents, type AppServices } from './ipc';
+import { createBridgeServer, type BridgeSender } from './browser-host/bridge-server';
+import { composeBrowserServices, type BrowserServicesOptions } from './browser-host/compose-browser-services';
+import { assertRendererBuilt, serveStatic } from './browser-host/static-files';
+
+export interface BrowserHostOptions extends BrowserServicesOptions {
+  /** Built renderer; default out/renderer. */
+  rendererDir?: string;
+  /** 0 (default) = any free port. */
+  port?: number;
+  /** Unexpected errors in handlers (for the log; the page only sees a plain message). */
+  onUnexpectedError?: (channel: string, error: unknown) => void;
+}
+
+export interface BrowserHost {
+  /** The page to open, secret in the fragment (never sent to the server in a request line). */
+  url: string;
+  origin: string;
+  port: number;
+  services: AppServices;
+  /** Every frame the bridge sent to pages (tests check no secret is in them). */
+  onFrameSent(listener: (frame: string) => void): () => void;
+  close(): Promise<void>;
+}
+
+export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
+  const rendererDir = resolve(options.rendererDir ?? 'out/renderer');
+  assertRendererBuilt(rendererDir);
+  const { services, connectivity } = composeBrowserServices(options);
+  const secret = randomBytes(24).toString('hex');
+  let origin = '';
+
+  const dispatch = createDispatcher<BridgeSender>(createRequestHandlers(services), {
+    isTrustedSender: (sender) => sender.authenticated,
+    ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {}),
+  });
+  const bridge = createBridgeServer({ secret, origin: () => origin, dispatch });
+  const stopEvents = forwardEvents(services, (event, payload) => bridge.broadcast(event, payload), connectivity);
+
+  const server = createServer((request, response) => serveStatic(rendererDir, request, response));
+  server.on('upgrade', (request, socket, head) => bridge.handleUpgrade(request, socket, head));
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolveListen());
+  });
+  const port = (server.address() as AddressInfo).port;
+  origin = `http://127.0.0.1:${port}`;
+
+  return {
+    url: `${origin}/#secret=${secret}`,
+    origin,
+    port,
+    services,
+    onFrameSent: (listener) => bridge.onFrameSent(listener),
+    async close() {
+      stopEvents();
+      connectivity.close();
+      bridge.close();
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+      await services.session.client()?.close?.();
+    },
+  };
+}

@@ -1,0 +1,25 @@
+// The same services as Electron, composed for browser mode: settings in a
+// JSON file, secrets in memory only, the real Integra client.
+import { join } from 'node:path';
+import { createConnectivity, type Connectivity } from '../services/connectivity';
+import { createIntegraSessionApi, createSessionService, VAULT_KEYS, type LaunchOverrides } from '../services/session';
+import { createJsonFileSettingsStorage, createSettingsService } from '../services/settings';
+import { createMemoryVault } from '../services/vault';
+import type { AppServices } from '../ipc';
+
+export interface BrowserServicesOptions {
+  dataDir: string;
+  overrides?: LaunchOverrides;
+  /** Passwords main holds for this run (the demo agent on the simulator); never sent to the page. */
+  rememberedPasswords?: Record<string, string>;
+}
+
+export function composeBrowserServices(options: BrowserServicesOptions): { services: AppServices; connectivity: Connectivity } {
+  const settings = createSettingsService(createJsonFileSettingsStorage(join(options.dataDir, 'settings.json')));
+  const vault = createMemoryVault('browser-mode');
+  for (const [agent, password] of Object.entries(options.rememberedPasswords ?? {})) vault.set(VAULT_KEYS.password(agent), password, false);
+  const connectivity = createConnectivity();
+  const overrides = options.overrides ?? {};
+  const session = createSessionService({ settings, vault, overrides, connectivity, createApi: createIntegraSessionApi });
+  return { services: { settings, vault, session, overrides }, connectivity };
+}

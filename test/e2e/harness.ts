@@ -1,0 +1,176 @@
+// Reusable E2E harness: the simulator and the browser host on free loopback
+// ports, Debian's Chromium driven by playwright-core (with fake media devices,
+// ready for calls), helpers to sign in, read the simulator's state, take
+// screenshots, and tear it all down.
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startBrowserHost, type BrowserHost } from '../../main/browser-host';
+import { ensureRendererBuilt } from '../../main/browser-host/ensure-renderer';
+import type { LaunchOverrides } from '../../main/services/session';
+import { startSimulator, type Simulator } from '../../simulator/index';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+/** Fake microphone/camera and autoplay, for the calls work. */
+export const CALL_ARGS = [
+  '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
+  '--allow-loopback-in-peer-connection', '--autoplay-policy=no-user-gesture-required',
+];
+const PROJECT_DIR = resolve(import.meta.dirname, '../..');
+export const SCREENSHOT_DIR = join(PROJECT_DIR, 'docs/screenshots');
+
+export interface SeededAgent {
+  agent: string;
+  password: string;
+  phone: string;
+}
+
+export interface E2EApp {
+  sim: Simulator;
+  host: BrowserHost;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** Every WebSocket frame the page received over the bridge, as text. */
+  bridgeFrames: string[];
+  /** Seeded agents of the simulator, with their passwords. */
+  agents: SeededAgent[];
+  apiUser: { user: string; password: string };
+  /** GET /__sim/state. */
+  simState(): Promise<Record<string, unknown>>;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Pre-fill like `npm start` does (instance, demo agent and a password held by main). */
+  demo?: boolean;
+  overrides?: LaunchOverrides;
+  viewport?: { width: number; height: number };
+  colorScheme?: 'light' | 'dark';
+  /** Extra Chromium flags (CALL_ARGS are always included). */
+  chromiumArgs?: string[];
+}
+
+export async function startApp(options: StartOptions = {}): Promise<E2EApp> {
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`E2E needs Debian's Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium).`);
+  const rendererDir = ensureRendererBuilt(PROJECT_DIR);
+  const dataDir = mkdtempSync(join(tmpdir(), 'softphone-e2e-'));
+  const cleanups: (() => Promise<unknown>)[] = [async () => rmSync(dataDir, { recursive: true, force: true })];
+  const close = async () => {
+    for (const cleanup of cleanups.reverse().splice(0)) await cleanup().catch(() => undefined);
+  };
+  try {
+    const sim = await startSimulator({ port: 0 });
+    cleanups.push(() => sim.close());
+    const agents = sim.ready.credentials.agents;
+    const demo = agents[0];
+    const sipWs = sipWsUrl(sim);
+    const overrides: LaunchOverrides = options.demo && demo
+      ? { instanceUrl: sim.baseUrl, agent: demo.agent, ...(sipWs ? { sipUrl: sipWs } : {}), ...options.overrides }
+      : { ...(sipWs ? { sipUrl: sipWs } : {}), ...options.overrides };
+    const host = await startBrowserHost({
+      rendererDir,
+      dataDir,
+      overrides,
+      ...(options.demo && demo ? { rememberedPasswords: { [demo.agent]: demo.password } } : {}),
+    });
+    cleanups.push(() => host.close());
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...CALL_ARGS, ...(options.chromiumArgs ?? [])] });
+    cleanups.push(() => browser.close());
+    const context = await browser.newContext({
+      viewport: options.viewport ?? { width: 1000, height: 760 },
+      colorScheme: options.colorScheme ?? 'light',
+    });
+    const page = await context.newPage();
+    const bridgeFrames: string[] = [];
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', (frame) => bridgeFrames.push(typeof frame.payload === 'string' ? frame.payload : frame.payload.toString('utf8')));
+    });
+    await page.goto(host.url);
+    await page.locator('form').first().waitFor();
+    return {
+      sim, host, browser, context, page, bridgeFrames, agents,
+      apiUser: sim.ready.credentials.apiUser,
+      simState: () => simState(sim),
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** The simulator's SIP WebSocket address, once the simulator offers one (ready line `sip.ws`). */
+function sipWsUrl(sim: Simulator): string | undefined {
+  const sip = sim.ready['sip'];
+  if (typeof sip === 'object' && sip !== null && 'ws' in sip && typeof sip.ws === 'string') return sip.ws;
+  return undefined;
+}
+
+export async function simState(sim: Simulator): Promise<Record<string, unknown>> {
+  const response = await fetch(`${sim.control.url}/state`, { headers: { 'X-Sim-Secret': sim.control.secret } });
+  if (!response.ok) throw new Error(`GET /__sim/state answered ${response.status}`);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+export interface SignInInput {
+  agent: string;
+  password: string;
+  instanceUrl?: string;
+  remember?: boolean;
+  apiUser?: string;
+  apiPassword?: string;
+}
+
+/** Fills the sign-in form by field names (language-independent) and submits it. */
+export async function fillSignIn(page: Page, input: SignInInput): Promise<void> {
+  if (input.instanceUrl !== undefined) await page.locator('input[name=instanceUrl]').fill(input.instanceUrl);
+  await page.locator('input[name=agent]').fill(input.agent);
+  await page.locator('input[name=password]').fill(input.password);
+  if (input.remember !== undefined) await page.locator('input[name=remember]').setChecked(input.remember);
+  if (input.apiUser !== undefined) {
+    await openAdvanced(page);
+    await page.locator('input[name=apiUser]').fill(input.apiUser);
+    await page.locator('input[name=apiPassword]').fill(input.apiPassword ?? '');
+  }
+  await page.locator('button[type=submit]').click();
+}
+
+/** Signs in and waits for the header that shows the agent. */
+export async function signIn(app: E2EApp, input: Partial<SignInInput> = {}): Promise<void> {
+  const agent = app.agents[0]!;
+  await fillSignIn(app.page, { instanceUrl: app.sim.baseUrl, agent: agent.agent, password: agent.password, ...input });
+  await app.page.getByTestId('agent-name').waitFor({ timeout: 15_000 });
+}
+
+/** Opens the sign-out dialog, types the message and confirms; waits for the sign-in form. */
+export async function signOut(page: Page, message = ''): Promise<void> {
+  await page.locator('.app-header button').filter({ hasText: /sign out|cerrar sesión/i }).click();
+  const dialog = page.locator('dialog[open]');
+  if (message) await dialog.locator('input').fill(message);
+  await dialog.locator('button[type=submit]').click();
+  await page.locator('input[name=agent]').waitFor({ timeout: 15_000 });
+}
+
+export async function openAdvanced(page: Page): Promise<void> {
+  const details = page.locator('details.advanced');
+  if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
+}
+
+export async function chooseLanguage(page: Page, language: 'es' | 'en'): Promise<void> {
+  await page.locator('.language-switch select').first().selectOption(language);
+  await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
+}
+
+/** Saves docs/screenshots/<name>.png (or under `dir`) and returns the path. */
+export async function screenshot(page: Page, name: string, dir = SCREENSHOT_DIR): Promise<string> {
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}

@@ -1,0 +1,52 @@
+// Issue 3 "Done when": sign in with a seeded agent, see name and extension,
+// sign out with a message; a wrong password shows the error; the simulator
+// saw the session open and close (Log Out with agent, SIP/<phone>, message).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillSignIn, signIn, signOut, startApp, type E2EApp } from './harness';
+
+let app: E2EApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+interface SimAgent { accountcode: string; loggedIn: boolean; fullname: string; name: string }
+interface SimLogout { agent: string; interface: string; message: string }
+
+describe('sign-in and sign-out against the simulator', () => {
+  it('shows the error next to the password for a wrong password, and the platform saw no session', async () => {
+    const agent = app.agents[0]!;
+    await fillSignIn(app.page, { instanceUrl: app.sim.baseUrl, agent: agent.agent, password: 'not-the-password' });
+    const error = app.page.getByTestId('error-password');
+    await error.waitFor();
+    expect(await error.textContent()).toMatch(/incorrect|wrong/i);
+    expect(await app.page.locator('input[name=password]').getAttribute('aria-invalid')).toBe('true');
+    const state = await app.simState();
+    expect((state['agents'] as SimAgent[]).find((a) => a.accountcode === agent.agent)?.loggedIn).toBe(false);
+  });
+
+  it('shows an unreachable instance next to the address field', async () => {
+    const agent = app.agents[0]!;
+    await fillSignIn(app.page, { instanceUrl: 'http://127.0.0.1:9', agent: agent.agent, password: agent.password });
+    const error = app.page.getByTestId('error-instanceUrl');
+    await error.waitFor();
+    expect(await error.textContent()).toMatch(/conectar|reach/i);
+  });
+
+  it('signs in, shows the agent name and extension, then signs out with a message the platform saves', async () => {
+    const agent = app.agents[0]!;
+    await signIn(app);
+    const state = await app.simState();
+    const record = (state['agents'] as SimAgent[]).find((a) => a.accountcode === agent.agent)!;
+    expect(record.loggedIn).toBe(true);
+    expect(await app.page.getByTestId('agent-name').textContent()).toBe(record.fullname);
+    expect(await app.page.getByTestId('agent-extension').textContent()).toContain(agent.phone);
+
+    await signOut(app.page, 'Fin de turno');
+    const after = await app.simState();
+    expect((after['agents'] as SimAgent[]).find((a) => a.accountcode === agent.agent)?.loggedIn).toBe(false);
+    expect(after['logouts'] as SimLogout[]).toContainEqual(expect.objectContaining({ agent: agent.agent, interface: `SIP/${agent.phone}`, message: 'Fin de turno' }));
+  });
+});
