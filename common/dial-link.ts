@@ -3,6 +3,7 @@
 // second-instance / open-url handlers and the browser host both call it, so a
 // link means the same thing everywhere. A malformed link becomes an `invalid`
 // result the UI shows; it is never dialled.
+import { z } from 'zod';
 import { describePhoneNumberProblem, normalisePhoneNumber, type PhoneNumberProblem } from './phone-number';
 
 export const DIAL_LINK_SCHEMES = ['tel', 'callto', 'sip'] as const;
@@ -147,3 +148,35 @@ export function dialLinkAction(result: DialLinkResult, context: DialLinkContext)
   const action = context.dialImmediately && context.phoneIdle ? 'dial' : 'prefill';
   return extension === undefined ? { action, number, display } : { action, number, display, extension };
 }
+
+/**
+ * The schema of a `DialLinkResult` for the IPC contract: main pushes it on an
+ * event channel, the renderer turns it into a `DialLinkAction`.
+ */
+export const dialLinkResultSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('dial'),
+    number: z.string().regex(/^\+?\d{3,20}$/u),
+    display: z.string().max(64),
+    extension: z.string().regex(/^\d{1,10}$/u).optional(),
+    scheme: z.enum(DIAL_LINK_SCHEMES),
+  }),
+  z.object({
+    kind: z.literal('invalid'),
+    raw: z.string().max(256),
+    reason: z.enum([
+      'empty',
+      'letters',
+      'invalid-character',
+      'misplaced-plus',
+      'too-short',
+      'too-long',
+      'invalid-extension',
+      'unsupported-scheme',
+      'malformed-encoding',
+      'not-a-number',
+      'link-too-long',
+    ] satisfies DialLinkProblem[]),
+    message: z.string(),
+  }),
+]);

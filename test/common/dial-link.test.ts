@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dialLinkAction, describeDialLinkProblem, handleDialLink, type DialLinkProblem } from '../../common/dial-link';
+import { dialLinkAction, dialLinkResultSchema, describeDialLinkProblem, handleDialLink, type DialLinkProblem } from '../../common/dial-link';
 
 type Dial = [link: string, number: string, display: string, extension?: string];
 
@@ -98,6 +98,14 @@ describe('handleDialLink', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('produces only results the IPC schema accepts (every reason, every dialled shape)', () => {
+    for (const [link] of [...dialled, ...refused]) {
+      const result = handleDialLink(link);
+      expect(dialLinkResultSchema.parse(result)).toEqual(result);
+    }
+    expect(new Set(refused.map(([, reason]) => reason)).size).toBe(11);
   });
 
   it('explains every link problem in both languages', () => {
