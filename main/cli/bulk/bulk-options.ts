@@ -4,10 +4,12 @@ import { parseArgs } from 'node:util';
 import { MAX_CONCURRENCY } from './bulk-runner';
 
 // Flags shared by the bulk commands, parsed into a typed value or a plain
-// message (exit 4). Credentials come from flags or INTEGRA_USER /
-// INTEGRA_PASSWORD; the base URL from --base-url or INTEGRA_BASE_URL.
+// message (exit 4). Named as the other integra commands name them: the
+// instance from --base-url or INTEGRA_BASE_URL, credentials from --user /
+// --password or INTEGRA_USER / INTEGRA_PASSWORD, --ca-file or INTEGRA_CA_FILE.
+// A dry run needs neither credentials nor an instance (without one it cannot
+// tell which rows earlier runs did).
 
-export const DEFAULT_BASE_URL = 'http://127.0.0.1:8480';
 export const DEFAULT_CONCURRENCY = 8;
 
 export interface BulkConnection {
@@ -25,6 +27,7 @@ export interface BulkOptions {
   readonly report: string;
   readonly state: string;
   readonly dryRun: boolean;
+  /** Empty only in a dry run without an instance. */
   readonly baseUrl: string;
   /** Absent in dry runs, which sign in nowhere. */
   readonly connection?: BulkConnection;
@@ -51,7 +54,7 @@ const COMMON_FLAGS = {
   user: { type: 'string' },
   password: { type: 'string' },
   'ca-file': { type: 'string' },
-  'timeout-ms': { type: 'string' },
+  timeout: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -79,12 +82,13 @@ export function parseBulkOptions(argv: readonly string[], env: Readonly<Record<s
   }
   const delimiter = text('delimiter');
   if (delimiter !== undefined && [...delimiter].length !== 1) return { ok: false, problem: '--delimiter must be one character, e.g. , or ;' };
-  const timeout = intFlag(text('timeout-ms'), '--timeout-ms', 100, 600_000, undefined);
+  const timeout = intFlag(text('timeout'), '--timeout', 100, 600_000, undefined);
   if (typeof timeout === 'string') return { ok: false, problem: timeout };
 
-  const baseUrl = (text('base-url') ?? env.INTEGRA_BASE_URL ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/\s]+$/.test(baseUrl)) return { ok: false, problem: `--base-url must look like https://host[:port] (got ${JSON.stringify(baseUrl)})` };
   const dryRun = values['dry-run'] === true;
+  const baseUrl = (text('base-url') ?? env.INTEGRA_BASE_URL ?? '').replace(/\/+$/, '');
+  if (baseUrl === '' && !dryRun) return { ok: false, problem: 'no instance address: pass --base-url or set INTEGRA_BASE_URL' };
+  if (baseUrl !== '' && !/^https?:\/\/[^/\s]+$/.test(baseUrl)) return { ok: false, problem: `--base-url must look like https://host[:port] (got ${JSON.stringify(baseUrl)})` };
   const common = {
     csv,
     ...(delimiter === undefined ? {} : { delimiter }),
@@ -102,7 +106,7 @@ export function parseBulkOptions(argv: readonly string[], env: Readonly<Record<s
   if (user === undefined || user === '' || password === undefined || password === '') {
     return { ok: false, problem: 'the API user is missing: pass --user and --password or set INTEGRA_USER and INTEGRA_PASSWORD' };
   }
-  const caFile = text('ca-file');
+  const caFile = text('ca-file') ?? env.INTEGRA_CA_FILE;
   let ca: string | undefined;
   if (caFile !== undefined) {
     try {

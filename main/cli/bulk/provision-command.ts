@@ -20,10 +20,10 @@ Flags:
   --state <file>        what earlier runs did, so a rerun sends only what is missing (default <csv>.state.jsonl)
   --dry-run             validate the rows only; nothing is sent
   --delimiter <c>       the CSV delimiter (default ,)
-  --base-url <url>      the instance (or INTEGRA_BASE_URL; default http://127.0.0.1:8480, the simulator)
+  --base-url <url>      the instance (or INTEGRA_BASE_URL); a dry run may leave it out
   --user, --password    the API user (or INTEGRA_USER, INTEGRA_PASSWORD)
-  --ca-file <pem>       trust this CA certificate as well
-  --timeout-ms <n>      per-request timeout
+  --ca-file <pem>       trust this CA certificate as well (or INTEGRA_CA_FILE)
+  --timeout <ms>        per-request timeout in milliseconds
 
 Prints a JSON summary on stdout. Exit codes: 0 all rows done, 2 the platform
 refused some rows, 3 network trouble, 4 bad input, 1 anything else.`,

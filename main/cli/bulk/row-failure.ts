@@ -5,8 +5,8 @@ import { isIntegraError } from '../../api/index';
 export type RowFailureKind =
   | 'invalid' // the row itself is wrong; nothing was sent for it (exit 4)
   | 'refused' // the platform answered `0` (exit 2)
-  | 'network' // timeout, connection, TLS: try again later (exit 3)
-  | 'other'; // HTTP error status, unexpected body, anything else (exit 1)
+  | 'network' // timeout, connection, TLS, an HTTP status other than 200: try again later (exit 3)
+  | 'other'; // an unexpected body, anything else (exit 1)
 
 export interface RowFailure {
   readonly kind: RowFailureKind;
@@ -30,12 +30,15 @@ export function rowFailureOf(error: unknown): RowFailure {
     switch (error.kind) {
       case 'refused':
         return { kind: 'refused', message: error.message };
+      // As the other integra commands (main/cli/exit-codes.ts): failing servers and proxies answer non-200.
       case 'timeout':
       case 'connection':
       case 'tls':
+      case 'http-status':
       case 'aborted':
         return { kind: 'network', message: error.message };
       case 'bad-input':
+      case 'not-signed-in':
         return { kind: 'invalid', message: error.message };
       default:
         return { kind: 'other', message: error.message };

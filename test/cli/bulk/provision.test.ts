@@ -59,8 +59,8 @@ describe('integra provision against the simulator', () => {
     kit.sim.state.faults.add({ operation: 'createAgent', kind: 'http500', remaining: 2, delayMs: 0 });
     const first = await kit.run('provision', ['--csv', csv, '--concurrency', '3']);
 
-    expect(first.code).toBe(1);
-    expect(first.summary).toMatchObject({ ok: 4, failed: 2, failures: { other: 2 } });
+    expect(first.code).toBe(3);
+    expect(first.summary).toMatchObject({ ok: 4, failed: 2, failures: { network: 2 } });
     expect(agentsNamed('agent.')).toHaveLength(4);
     const failedUsers = (await readFile(String(first.summary?.report), 'utf8')).trim().split('\n').slice(1).map((line) => line.split(',')[2]);
     expect(failedUsers).toHaveLength(2);
