@@ -34,7 +34,7 @@ export async function findInPage(page: Page, needles: string[], maxObjects = 400
         if ((typeof value !== 'object' && typeof value !== 'function') || value === null || seen.has(value)) continue;
         seen.add(value);
         visited += 1;
-        let names: string[] = [];
+        let names: string[];
         try {
           names = Object.getOwnPropertyNames(value);
         } catch {
