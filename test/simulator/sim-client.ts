@@ -1,0 +1,67 @@
+// Raw HTTP helpers for the simulator's tests: form POSTs and control calls,
+// written against the spec and docs/SIMULATOR.md (not the app's client).
+import { startSimulator, type Simulator, type SimulatorOptions } from '../../simulator/index';
+import { operationPaths, type OperationId } from '../../simulator/operations/operation-ids';
+
+export interface TextAnswer {
+  status: number;
+  contentType: string;
+  text: string;
+}
+
+export async function startTestSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  return startSimulator({ port: 0, ...options });
+}
+
+export async function post(sim: Simulator, op: OperationId, fields?: Record<string, string>, token?: string): Promise<TextAnswer> {
+  const headers: Record<string, string> = {};
+  if (fields) headers['content-type'] = 'application/x-www-form-urlencoded';
+  if (token) headers.authorization = `Basic ${token}`;
+  const res = await fetch(sim.baseUrl + operationPaths[op], {
+    method: 'POST',
+    headers,
+    body: fields ? new URLSearchParams(fields).toString() : undefined,
+  });
+  return { status: res.status, contentType: res.headers.get('content-type') ?? '', text: await res.text() };
+}
+
+export async function clientToken(sim: Simulator): Promise<string> {
+  const { user, password } = sim.ready.credentials.apiUser;
+  const answer = await post(sim, 'clientAuth', { user, password });
+  if (answer.text === '0') throw new Error('client authentication failed in a test');
+  return answer.text;
+}
+
+export async function control(sim: Simulator, method: string, path: string, body?: unknown, secret = sim.control.secret): Promise<{ status: number; json: unknown; text: string }> {
+  const res = await fetch(`${sim.control.url}${path}`, {
+    method,
+    headers: { 'x-sim-secret': secret, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, json, text };
+}
+
+export interface StateView {
+  sessions: { token: string; kind: string; subject: string }[];
+  agents: { accountcode: string; name: string; loggedIn: boolean; md5secret: string; origin: string }[];
+  queueMembers: { membername: string; queueName: string; interface1: string }[];
+  calls: { guid: string; phone: string; status: string; endedBy?: string; origin: string; destination: string; campaign: string }[];
+  dialerTasks: { id: number; campaign: string; destination: string; status: string; receivedAt: string; dueAt: string; calldate: string | null }[];
+  lists: { id: number; filename: string; campaign: string; cant: number; lines: number; records: number; hasHeader: boolean; bytes: number; path: string }[];
+  dispositions: { guid: string; params: Record<string, string>; received: number; knownCall: boolean }[];
+  logouts: { agent: string; interface: string; message: string }[];
+  requests: { operation: string; result: string; fault?: string; reason?: string }[];
+}
+
+export async function simState(sim: Simulator): Promise<StateView> {
+  const { status, json } = await control(sim, 'GET', '/state');
+  if (status !== 200) throw new Error(`GET /__sim/state answered ${status}`);
+  return json as StateView;
+}
