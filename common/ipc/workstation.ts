@@ -1,7 +1,9 @@
-// The workstation's own settings (issue 6). Spread `workstationSettingsShape`
-// into the settings schema of the contract and `workstationDefaults(...)` into
-// its defaults; nothing else is needed for the UI to show and edit them.
+// The workstation's part of the contract (issue 6): its settings, the phone
+// status the renderer reports to main (tray, notifications, shortcuts and the
+// quit guard need it), the commands main sends back, click-to-dial links,
+// renderer log forwarding and "Copy diagnostics".
 import { z } from 'zod';
+import { dialLinkResultSchema } from '../dial-link';
 
 export const workstationSettingsShape = {
   /** "Start when I sign in to the computer". */
@@ -10,7 +12,7 @@ export const workstationSettingsShape = {
   closeToTray: z.boolean(),
   /** A tel:/callto:/sip: link places the call at once when the phone is idle. */
   dialImmediately: z.boolean(),
-  /** Global shortcut (Electron accelerator, e.g. `CommandOrControl+Shift+A`); '' = off. */
+  /** Global shortcut (Electron accelerator, e.g. `CommandOrControl+Alt+A`); '' = off. */
   answerShortcut: z.string().trim().max(64),
   /** Global shortcut for hanging up; '' = off. */
   hangUpShortcut: z.string().trim().max(64),
@@ -23,3 +25,55 @@ export type WorkstationSettings = z.infer<typeof workstationSettingsSchema>;
 export function workstationDefaults(isPackaged: boolean): WorkstationSettings {
   return { autostart: isPackaged, closeToTray: true, dialImmediately: false, answerShortcut: '', hangUpShortcut: '' };
 }
+
+export const registrationStateSchema = z.enum(['unregistered', 'registering', 'registered', 'failed']);
+export type RegistrationState = z.infer<typeof registrationStateSchema>;
+
+export const phoneCallSchema = z.object({
+  /** The phone's own id of the call (not shown). */
+  id: z.string().min(1).max(128),
+  state: z.enum(['ringing', 'in-call']),
+  /** Caller id as received (number or name). */
+  caller: z.string().max(128),
+  /** Campaign from the CTI object, e.g. `Soporte<-`, or null. */
+  campaign: z.string().max(128).nullable(),
+});
+export type PhoneCall = z.infer<typeof phoneCallSchema>;
+
+/** The renderer's phone, as main needs to know it. */
+export const phoneStatusSchema = z.object({
+  registration: registrationStateSchema,
+  call: phoneCallSchema.nullable(),
+});
+export type PhoneStatus = z.infer<typeof phoneStatusSchema>;
+
+/** What the tray, a notification or a global shortcut asks the phone to do. */
+export const phoneCommandSchema = z.object({
+  command: z.enum(['answer', 'reject', 'hang-up', 'show-call']),
+  /** The call it concerns, when it came from a notification about one call. */
+  callId: z.string().max(128).nullable(),
+});
+export type PhoneCommand = z.infer<typeof phoneCommandSchema>;
+
+export const rendererLogSchema = z
+  .object({
+    level: z.enum(['error', 'warn', 'info', 'debug']),
+    message: z.string().max(8192),
+    /** Extra fields; they pass the same redaction as main's own records. */
+    fields: z.record(z.string(), z.unknown()).optional(),
+  })
+  .strict();
+export type RendererLog = z.infer<typeof rendererLogSchema>;
+
+export const diagnosticsSchema = z.object({ text: z.string() });
+
+export const workstationRequests = {
+  'workstation.phoneStatus': { request: phoneStatusSchema.strict(), reply: z.object({}) },
+  'workstation.log': { request: rendererLogSchema, reply: z.object({}) },
+  'workstation.diagnostics': { request: z.object({}).strict(), reply: diagnosticsSchema },
+} as const;
+
+export const workstationEvents = {
+  'workstation.command': phoneCommandSchema,
+  'workstation.dialLink': dialLinkResultSchema,
+} as const;
