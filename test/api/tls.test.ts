@@ -14,7 +14,7 @@ function keyPair(): forge.pki.rsa.KeyPair {
   return { privateKey: key, publicKey: forge.pki.setRsaPublicKey(key.n, key.e) };
 }
 
-function certificate(subject: string, keys: forge.pki.rsa.KeyPair, issuer: { cert?: forge.pki.Certificate; key: forge.pki.PrivateKey }, isCa: boolean): forge.pki.Certificate {
+function certificate(subject: string, keys: forge.pki.rsa.KeyPair, issuer: { cert?: forge.pki.Certificate; key: forge.pki.rsa.PrivateKey }, isCa: boolean): forge.pki.Certificate {
   const cert = forge.pki.createCertificate();
   cert.publicKey = keys.publicKey;
   cert.serialNumber = String(Date.now() % 1e9) + (isCa ? '1' : '2');
