@@ -1,4 +1,5 @@
 // The extensions `npm run sim` starts with the HTTP API.
 import type { SimulatorExtension } from './extension';
+import { createSipExtension } from './sip/sip-extension';
 
-export const defaultExtensions: SimulatorExtension[] = [];
+export const defaultExtensions: SimulatorExtension[] = [createSipExtension()];

@@ -149,7 +149,8 @@ export class CallOriginator {
       }
       if (state === SessionState.Terminated) {
         stopRingTimer();
-        finish({ endedBy: 'failed', cause: context.answered ? 'call dropped' : 'call not established' });
+        // sip.js enters Terminated before it hands a final 4xx-6xx to onReject: let that name the cause first.
+        setImmediate(() => finish({ endedBy: 'failed', cause: context.answered ? 'call dropped' : 'call not established' }));
         // Keep the media a little for a last read of the levels, then forget the call.
         setTimeout(() => this.calls.delete(inviter), 1_000).unref();
       }

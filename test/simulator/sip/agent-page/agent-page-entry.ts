@@ -1,7 +1,7 @@
 // Bundled for the browser by the call test: a bare sip.js agent phone that
 // registers, answers calls carrying P-Auto-Answer, measures what it hears with
 // an AnalyserNode (RMS) and exposes its state on `window.agentPage`.
-import { Registerer, SessionState, UserAgent, type Invitation, type Session } from 'sip.js';
+import { Invitation, Registerer, SessionState, UserAgent, type Session } from 'sip.js';
 
 export interface AgentPageConfig {
   wsUrl: string;
@@ -119,6 +119,18 @@ function sendDtmf(digit: string): boolean {
   return true;
 }
 
+/** Answers the ringing call by hand (calls without P-Auto-Answer). */
+async function answer(): Promise<void> {
+  if (current instanceof Invitation && current.state === SessionState.Initial) {
+    await current.accept({ sessionDescriptionHandlerOptions: { constraints: { audio: true, video: false } } });
+  }
+}
+
+/** Rejects the ringing call: 486 Busy Here. */
+async function reject(): Promise<void> {
+  if (current instanceof Invitation && current.state === SessionState.Initial) await current.reject({ statusCode: 486 });
+}
+
 async function hangUp(): Promise<void> {
   if (current && current.state === SessionState.Established) await current.bye();
 }
@@ -129,9 +141,11 @@ declare global {
       start(config: AgentPageConfig): Promise<void>;
       state: AgentPageState;
       sendDtmf(digit: string): boolean;
+      answer(): Promise<void>;
+      reject(): Promise<void>;
       hangUp(): Promise<void>;
     };
   }
 }
 
-window.agentPage = { start, state, sendDtmf, hangUp };
+window.agentPage = { start, state, sendDtmf, answer, reject, hangUp };
