@@ -88,6 +88,11 @@ describe('the simulator rings agents over SIP', () => {
     expect(await browser.page.evaluate(() => window.agentPage.sendDtmf('7'))).toBe(true);
     await untilCall(guid, 'the digit is recorded', (c) => c.dtmf.includes('7'));
 
+    expect(await browser.page.evaluate(() => window.agentPage.hold(true))).toBe(200);
+    await untilCall(guid, 'the call is held', (c) => c.status === 'held');
+    expect(await browser.page.evaluate(() => window.agentPage.hold(false))).toBe(200);
+    await untilCall(guid, 'the call is active again', (c) => c.status === 'active');
+
     expect((await post(sim, 'hangup', { phone: ana.name }, ana.token)).text).toBe('1');
     await browser.page.waitForFunction(() => window.agentPage.state.sessionState === 'Terminated', undefined, { timeout: 10_000 });
     const ended = await untilCall(guid, 'the call has ended', (c) => c.status === 'ended' && c.cause !== undefined);
@@ -128,6 +133,18 @@ describe('the simulator rings agents over SIP', () => {
     expect(hung.status).toBe(200);
     await browser.page.waitForFunction(() => window.agentPage.state.sessionState === 'Terminated', undefined, { timeout: 10_000 });
     expect(await untilCall(cti.Guid, 'the call ended', (c) => c.status === 'ended')).toMatchObject({ endedBy: 'customer' });
+  });
+
+  it('Hang Up Call while the phone rings cancels the INVITE (CANCEL/487)', async () => {
+    const before = await inviteCount();
+    const answer = await control(sim, 'POST', '/inbound-call', { campaign: 'Soporte<-', from: '099111222' });
+    expect(answer.status).toBe(201);
+    const { guid } = answer.json as { guid: string };
+    await browser.page.waitForFunction((n) => window.agentPage.state.invites.length > n, before, { timeout: 10_000 });
+    await untilCall(guid, 'the call rings', (c) => c.status === 'ringing');
+    expect((await post(sim, 'hangup', { phone: ana.name }, ana.token)).text).toBe('1');
+    await browser.page.waitForFunction(() => window.agentPage.state.sessionState === 'Terminated', undefined, { timeout: 10_000 });
+    expect(await untilCall(guid, 'the call ended', (c) => c.status === 'ended' && c.cause !== undefined)).toMatchObject({ endedBy: 'api', cause: 'Hang Up Call' });
   });
 
   it('an inbound call rings a member; the agent rejects it (486)', async () => {

@@ -67,6 +67,7 @@ async function onInvite(invitation: Invitation): Promise<void> {
     ...(headers['X-CTI'] ? { cti: headers['X-CTI'] } : {}),
   });
   current = invitation;
+  state.sessionState = invitation.state;
   invitation.stateChange.addListener((s) => {
     state.sessionState = s;
     if (s === SessionState.Established) startMeter(invitation);
@@ -131,6 +132,21 @@ async function reject(): Promise<void> {
   if (current instanceof Invitation && current.state === SessionState.Initial) await current.reject({ statusCode: 486 });
 }
 
+/** Hold or resume by re-INVITE (sendonly / sendrecv), resolving on the 200 OK. */
+async function hold(on: boolean): Promise<number> {
+  const session = current;
+  if (!session || session.state !== SessionState.Established) return 0;
+  session.sessionDescriptionHandlerOptionsReInvite = { hold: on } as typeof session.sessionDescriptionHandlerOptionsReInvite;
+  return new Promise((resolve) => {
+    void session.invite({
+      requestDelegate: {
+        onAccept: (response) => resolve(response.message.statusCode ?? 0),
+        onReject: (response) => resolve(response.message.statusCode ?? 0),
+      },
+    });
+  });
+}
+
 async function hangUp(): Promise<void> {
   if (current && current.state === SessionState.Established) await current.bye();
 }
@@ -143,9 +159,10 @@ declare global {
       sendDtmf(digit: string): boolean;
       answer(): Promise<void>;
       reject(): Promise<void>;
+      hold(on: boolean): Promise<number>;
       hangUp(): Promise<void>;
     };
   }
 }
 
-window.agentPage = { start, state, sendDtmf, answer, reject, hangUp };
+window.agentPage = { start, state, sendDtmf, answer, reject, hold, hangUp };
