@@ -79,3 +79,12 @@ describe('uploadBody', () => {
     expect((await sentText(await file('latin.csv', latin), 'windows-1252')).text).toBe('099,Muñoz €\n');
   });
 });
+
+describe('analyzeDialingList cancellation', () => {
+  it('an aborted signal ends the counting pass with AbortedError', async () => {
+    const path = await file('abort.csv', '099,a\n'.repeat(50_000));
+    const controller = new AbortController();
+    controller.abort();
+    await expect(analyzeDialingList(path, { signal: controller.signal })).rejects.toMatchObject({ kind: 'aborted', operation: 'uploadBase' });
+  });
+});

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
-import { BadInputError } from '../errors';
+import { AbortedError, BadInputError, IntegraError } from '../errors';
 import type { DialingListAnalysis, ListEncoding } from './dialing-list-analysis';
 import { binaryReason, HEAD_BYTES, sniffHead, type HeadSniff } from './sniff-head';
 
@@ -18,6 +18,17 @@ const QUOTE = 0x22;
 const LF = 0x0a;
 
 export async function analyzeDialingList(path: string, options: AnalyzeOptions = {}): Promise<DialingListAnalysis> {
+  try {
+    return await analyze(path, options);
+  } catch (error) {
+    if (error instanceof IntegraError) throw error;
+    if (options.signal?.aborted) throw new AbortedError('uploadBase');
+    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
+    throw new BadInputError('uploadBase', `the file ${JSON.stringify(path)} could not be read to the end (${code})`);
+  }
+}
+
+async function analyze(path: string, options: AnalyzeOptions): Promise<DialingListAnalysis> {
   const bytes = await fileSize(path);
   if (bytes === 0) throw new BadInputError('uploadBase', `the file ${JSON.stringify(path)} is empty`);
   const head = await readHead(path);
