@@ -26,7 +26,7 @@ export interface SimulatorProcess {
   memory(): MemoryStatus;
   resetPeakRss(): void;
   cpuSeconds(): number;
-  /** Calls the control API (`/__sim/...`) with the secret. */
+  /** Calls the control API with the secret; `path` is below `/__sim`, e.g. `/state`. */
   control(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown>;
   stop(): Promise<void>;
 }
