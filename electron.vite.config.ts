@@ -9,7 +9,8 @@ export default defineConfig({
   },
   preload: {
     plugins: [externalizeDepsPlugin()],
-    build: { rollupOptions: { input: { index: resolve('preload/index.ts') } } },
+    // A sandboxed preload cannot be an ES module: build it as CommonJS (.cjs).
+    build: { rollupOptions: { input: { index: resolve('preload/index.ts') }, output: { format: 'cjs', entryFileNames: '[name].cjs' } } },
   },
   renderer: {
     root: 'renderer',

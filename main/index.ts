@@ -1,28 +1,59 @@
 // Composition root for Electron. Kept thin: everything testable lives in
-// services/, ipc/ and desktop/.
-import { app, BrowserWindow } from 'electron';
+// services/, ipc/ and desktop/ (each unit-tested with fakes of Electron).
+import { app, BrowserWindow, safeStorage, session as electronSession, type IpcMainInvokeEvent } from 'electron';
+import Store from 'electron-store';
 import { join } from 'node:path';
-import { APP_NAME } from '../common/app-info';
+import { createDispatcher, createRequestHandlers, forwardEvents, type AppServices } from './ipc';
+import { createConnectivity } from './services/connectivity';
+import { createIntegraSessionApi, createSessionService } from './services/session';
+import { createSettingsService } from './services/settings';
+import { createEncryptedVault, createMemoryVault, createVaultFile } from './services/vault';
+import { createElectronStoreSettingsStorage } from './desktop/electron-store-settings';
+import { isTrustedSender, registerOnElectronIpcMain, sendEvent } from './desktop/ipc-main';
+import { safeStorageCipher } from './desktop/safe-storage';
+import { applyContentSecurityPolicy, guardNavigation, restrictPermissions } from './desktop/security';
+import { claimSingleInstance } from './desktop/single-instance';
+import { loadRenderer, mainWindowOptions, rendererLocation, showAndFocus } from './desktop/window';
 
-function createWindow(): BrowserWindow {
-  const window = new BrowserWindow({
-    title: APP_NAME,
-    width: 420,
-    height: 720,
-    webPreferences: {
-      preload: join(import.meta.dirname, '../preload/index.mjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-    },
-  });
-  if (process.env['ELECTRON_RENDERER_URL']) void window.loadURL(process.env['ELECTRON_RENDERER_URL']);
-  else void window.loadFile(join(import.meta.dirname, '../renderer/index.html'));
-  return window;
+const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
+const location = rendererLocation(devServerUrl, join(import.meta.dirname, '../renderer/index.html'));
+let mainWindow: BrowserWindow | null = null;
+
+if (claimSingleInstance(app, () => showAndFocus(mainWindow))) {
+  app.on('web-contents-created', (_event, contents) => guardNavigation(contents, location));
+  app.on('window-all-closed', () => app.quit());
+  void app.whenReady().then(start);
 }
 
-void app.whenReady().then(() => {
-  createWindow();
-});
-app.on('window-all-closed', () => app.quit());
+function composeServices(): { services: AppServices; connectivity: ReturnType<typeof createConnectivity> } {
+  const userData = app.getPath('userData');
+  const settings = createSettingsService(
+    createElectronStoreSettingsStorage({ open: () => new Store({ name: 'settings' }), filePath: join(userData, 'settings.json') }),
+  );
+  const vault = settings.get().tokenPolicy === 'memory-only'
+    ? createMemoryVault('policy')
+    : createEncryptedVault(safeStorageCipher(safeStorage, process.platform), createVaultFile(join(userData, 'secrets.json')));
+  const connectivity = createConnectivity();
+  const overrides = {};
+  const session = createSessionService({ settings, vault, overrides, connectivity, createApi: createIntegraSessionApi });
+  return { services: { settings, vault, session, overrides }, connectivity };
+}
+
+async function start(): Promise<void> {
+  applyContentSecurityPolicy(electronSession.defaultSession);
+  restrictPermissions(electronSession.defaultSession, location);
+  const { services, connectivity } = composeServices();
+
+  mainWindow = new BrowserWindow(mainWindowOptions(join(import.meta.dirname, '../preload/index.cjs')));
+  const window = mainWindow;
+  window.once('ready-to-show', () => window.show());
+  window.on('closed', () => (mainWindow = null));
+
+  const dispatch = createDispatcher<IpcMainInvokeEvent>(createRequestHandlers(services), {
+    isTrustedSender: (event) => isTrustedSender(event, () => mainWindow?.webContents.id, location),
+    onUnexpectedError: (channel, error) => console.error(`IPC ${channel} failed:`, error instanceof Error ? error.message : error),
+  });
+  await registerOnElectronIpcMain(dispatch);
+  forwardEvents(services, (event, payload) => sendEvent(mainWindow?.webContents, event, payload), connectivity);
+  await loadRenderer(window, location, devServerUrl);
+}

@@ -1,5 +1,5 @@
 // The contextBridge: exposes the typed contract as window.softphone, nothing else.
-import { contextBridge } from 'electron';
-import { APP_NAME } from '../common/app-info';
+import { contextBridge, ipcRenderer } from 'electron';
+import { createPreloadBridge } from './bridge';
 
-contextBridge.exposeInMainWorld('softphone', { appName: APP_NAME });
+contextBridge.exposeInMainWorld('softphone', createPreloadBridge(ipcRenderer));

@@ -1,0 +1,44 @@
+// Settings in Electron: electron-store behind the SettingsStorage interface.
+// electron-store throws on a file that is not JSON; that becomes an
+// UnreadableSettingsError, the service sets the file aside and starts over.
+import { existsSync, renameSync } from 'node:fs';
+import type { Settings } from '../../common/ipc-contract';
+import { asidePath, UnreadableSettingsError, type SettingsStorage } from '../services/settings';
+
+/** The part of an electron-store instance used here. */
+export interface StoreLike {
+  store: Record<string, unknown>;
+}
+
+export interface ElectronStorePorts {
+  /** `() => new Store({ name: 'settings' })` in main/index.ts. */
+  open(): StoreLike;
+  /** The store's file (Store#path); known before opening so a broken one can be moved. */
+  filePath: string;
+  now?: () => Date;
+}
+
+export function createElectronStoreSettingsStorage(ports: ElectronStorePorts): SettingsStorage {
+  let store: StoreLike | undefined;
+  const opened = (): StoreLike => (store ??= ports.open());
+  return {
+    read() {
+      if (!existsSync(ports.filePath)) return undefined;
+      try {
+        return { ...opened().store };
+      } catch (error) {
+        throw new UnreadableSettingsError(`the file ${ports.filePath} could not be read (${(error as Error).message})`);
+      }
+    },
+    write(settings: Settings) {
+      opened().store = { ...settings };
+    },
+    setAside() {
+      store = undefined;
+      if (!existsSync(ports.filePath)) return null;
+      const target = asidePath(ports.filePath, (ports.now ?? (() => new Date()))());
+      renameSync(ports.filePath, target);
+      return target;
+    },
+  };
+}

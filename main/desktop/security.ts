@@ -1,0 +1,73 @@
+// Electron security glue, typed against Electron's own types and written
+// against the few methods it uses, so unit tests pass fakes:
+// - the page is ours only at the renderer's file (or the dev server origin);
+// - a strict Content-Security-Policy header on every response;
+// - permission requests: microphone (audio media) from our own page only;
+// - navigation, redirects, new windows and <webview> all denied.
+import type { Event, HandlerDetails, PermissionCheckHandlerHandlerDetails, PermissionRequest, Session, WebContents } from 'electron';
+import { CONTENT_SECURITY_POLICY } from '../../common/content-security-policy';
+
+/** Where our page comes from: the built file, or electron-vite's dev server. */
+export type RendererLocation = { kind: 'file'; indexUrl: string } | { kind: 'dev'; origin: string };
+
+export function isOwnPageUrl(url: string, location: RendererLocation): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (location.kind === 'dev') return parsed.origin === location.origin;
+  const own = new URL(location.indexUrl);
+  return parsed.protocol === 'file:' && parsed.pathname === own.pathname;
+}
+
+type HeadersSession = { webRequest: Pick<Session['webRequest'], 'onHeadersReceived'> };
+
+/** Adds the CSP header to every response the window's session receives (the meta tag repeats it). */
+export function applyContentSecurityPolicy(session: HeadersSession): void {
+  session.webRequest.onHeadersReceived((details, callback) => {
+    const others = Object.entries(details.responseHeaders ?? {}).filter(([name]) => name.toLowerCase() !== 'content-security-policy');
+    callback({ responseHeaders: { ...Object.fromEntries(others), 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
+  });
+}
+
+type PermissionSession = Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'>;
+type RequestDetails = PermissionRequest & { mediaTypes?: ('video' | 'audio')[] };
+
+/** Microphone for calls, from our own page; everything else refused. */
+export function restrictPermissions(session: PermissionSession, location: RendererLocation): void {
+  session.setPermissionRequestHandler((_contents, permission, callback, details) => {
+    callback(isAllowedRequest(permission, details as RequestDetails, location));
+  });
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details: PermissionCheckHandlerHandlerDetails) => {
+    if (permission !== 'media') return false;
+    if (details.mediaType !== undefined && details.mediaType !== 'audio') return false;
+    return isOwnPageUrl(details.requestingUrl ?? requestingOrigin, location) || isOwnOrigin(requestingOrigin, location);
+  });
+}
+
+export function isAllowedRequest(permission: string, details: RequestDetails, location: RendererLocation): boolean {
+  if (permission !== 'media') return false;
+  const types = details.mediaTypes ?? [];
+  if (types.length === 0 || types.some((type) => type !== 'audio')) return false;
+  return isOwnPageUrl(details.requestingUrl, location);
+}
+
+function isOwnOrigin(origin: string, location: RendererLocation): boolean {
+  // A file:// page reports the origin "file://" (or "null").
+  return location.kind === 'dev' ? origin === location.origin : origin === 'file://' || origin === 'file:///';
+}
+
+type GuardedContents = Pick<WebContents, 'on' | 'setWindowOpenHandler'>;
+
+/** No navigation away from our page, no redirects elsewhere, no new windows, no webviews. */
+export function guardNavigation(contents: GuardedContents, location: RendererLocation): void {
+  const refuseForeign = (event: Event, url: string) => {
+    if (!isOwnPageUrl(url, location)) event.preventDefault();
+  };
+  contents.on('will-navigate', (event, url) => refuseForeign(event, url));
+  contents.on('will-redirect', (event, url) => refuseForeign(event, url));
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler((_details: HandlerDetails) => ({ action: 'deny' }));
+}
