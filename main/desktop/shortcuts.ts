@@ -1,0 +1,67 @@
+// Global shortcuts for answer and hang up (off by default), Electron side.
+// `apply` is called at start and on every settings change: it unregisters
+// what it registered before and registers the new accelerators, reporting
+// each one's outcome so the settings screen can say why one does not work.
+import type { GlobalShortcut } from 'electron';
+import { parseAccelerator } from './shortcuts-accelerator';
+
+export type ShortcutAction = 'answer' | 'hang-up';
+export type GlobalShortcutLike = Pick<GlobalShortcut, 'register' | 'unregister'>;
+
+export interface ShortcutSettings {
+  /** '' = off. */
+  readonly answerShortcut: string;
+  readonly hangUpShortcut: string;
+}
+
+export type ShortcutOutcome =
+  | { readonly action: ShortcutAction; readonly status: 'off' }
+  | { readonly action: ShortcutAction; readonly status: 'registered'; readonly accelerator: string }
+  | { readonly action: ShortcutAction; readonly status: 'invalid' | 'taken' | 'duplicate'; readonly message: string };
+
+export interface Shortcuts {
+  apply(settings: ShortcutSettings): ShortcutOutcome[];
+  /** Unregisters everything this module registered (on quit or sign-out). */
+  dispose(): void;
+}
+
+export function createShortcuts(globalShortcut: GlobalShortcutLike, onAction: (action: ShortcutAction) => void): Shortcuts {
+  let registered: string[] = [];
+
+  const dispose = () => {
+    for (const accelerator of registered) globalShortcut.unregister(accelerator);
+    registered = [];
+  };
+
+  return {
+    dispose,
+    apply(settings) {
+      dispose();
+      const wanted: [ShortcutAction, string][] = [
+        ['answer', settings.answerShortcut],
+        ['hang-up', settings.hangUpShortcut],
+      ];
+      return wanted.map(([action, text]): ShortcutOutcome => {
+        if (text.trim() === '') return { action, status: 'off' };
+        const parsed = parseAccelerator(text);
+        if (!parsed.ok) return { action, status: 'invalid', message: `The ${label(action)} shortcut "${text}" cannot be used: ${parsed.message}` };
+        if (registered.includes(parsed.accelerator)) {
+          return { action, status: 'duplicate', message: `The ${label(action)} shortcut ${parsed.accelerator} is already used for another action; choose a different one.` };
+        }
+        if (!globalShortcut.register(parsed.accelerator, () => onAction(action))) {
+          return {
+            action,
+            status: 'taken',
+            message: `The ${label(action)} shortcut ${parsed.accelerator} could not be registered; another application probably uses it. Choose a different one.`,
+          };
+        }
+        registered.push(parsed.accelerator);
+        return { action, status: 'registered', accelerator: parsed.accelerator };
+      });
+    },
+  };
+}
+
+function label(action: ShortcutAction): string {
+  return action === 'answer' ? 'answer' : 'hang-up';
+}
