@@ -73,6 +73,8 @@ export class Phone {
       logLevel: options.logLevel ?? 'warn',
       // We reconnect ourselves, with backoff and jitter tuned for a fast return.
       reconnectionAttempts: 0,
+      // 180 Ringing only for calls that ring (auto-answered ones go straight to 200).
+      sendInitialProvisionalResponse: false,
       delegate: {
         onConnect: () => this.onConnect(),
         onDisconnect: (error) => this.onDisconnect(error),
@@ -130,7 +132,10 @@ export class Phone {
     if (this.ua.isConnected() && this.registerer.state === RegistererState.Registered) {
       await Promise.race([this.registerer.unregister().catch(() => undefined), this.delay(2_000)]);
     }
-    await this.ua.stop().catch(() => undefined);
+    // ua.stop() waits for every Registerer, and one abandoned with a REGISTER lost on
+    // a dead socket would hold it for its ~32 s timeout: bound it and close the socket.
+    const stopped = await Promise.race([this.ua.stop().then(() => true, () => true), this.delay(2_000).then(() => false)]);
+    if (!stopped) await this.ua.transport.disconnect().catch(() => undefined);
     this.setRegistration({ kind: 'unregistered' });
   }
 
@@ -235,6 +240,8 @@ export class Phone {
     this.registerer
       .register({
         requestDelegate: {
+          // Registerer's own stateChange does not fire for a refresh of a binding it already had.
+          onAccept: () => this.setRegistration({ kind: 'registered' }),
           onReject: (response) => {
             const { statusCode, reasonPhrase } = response.message;
             if (statusCode === 401 || statusCode === 403) {

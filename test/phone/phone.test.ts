@@ -1,0 +1,201 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createHash } from 'node:crypto';
+import { Phone, silentMedia, type ConnectionIndicator, type RegistrationState } from '../../renderer/src/phone';
+import { FakeSipServer, FakeTransport } from './support/fake-sip-server';
+import { FakeSdh, fakeSdhFactory } from './support/fake-sdh';
+
+const HA1 = createHash('md5').update('1001:asterisk:secret').digest('hex');
+const phones: Phone[] = [];
+
+function makePhone(server: FakeSipServer, ha1 = HA1): Phone {
+  const phone = new Phone({
+    credentials: { uri: 'sip:1001@127.0.0.1', authorizationUsername: '1001', authorizationHa1: ha1, wsUrl: 'ws://127.0.0.1:1/ws', realm: 'asterisk', displayName: 'Ana' },
+    media: silentMedia,
+    logLevel: 'error',
+    reconnect: { firstMs: 5, factor: 2, capMs: 20, jitter: 0.5 },
+    sip: { transportConstructor: FakeTransport, transportOptions: { server }, sessionDescriptionHandlerFactory: fakeSdhFactory },
+  });
+  phones.push(phone);
+  return phone;
+}
+
+afterEach(async () => {
+  await Promise.all(phones.splice(0).map((p) => p.stop()));
+});
+
+const CTI = '{"Guid":"g-42","Campaign":"Manual->","Callerid":"17410632","Answer":"FALSE"}';
+
+async function registered(server: FakeSipServer): Promise<Phone> {
+  const phone = makePhone(server);
+  await phone.start();
+  await vi.waitFor(() => expect(phone.registration.kind).toBe('registered'));
+  return phone;
+}
+
+describe('Phone registration', () => {
+  it('registers with the HA1 through a digest challenge and shows registered', async () => {
+    const server = new FakeSipServer();
+    server.challengeHa1 = HA1;
+    const phone = makePhone(server);
+    const states: RegistrationState[] = [];
+    const indicator: ConnectionIndicator[] = [];
+    phone.on('registration', (s) => states.push(s));
+    phone.on('connection', (c) => indicator.push(c));
+    await phone.start();
+    await vi.waitFor(() => expect(phone.registration.kind).toBe('registered'));
+    expect(server.digestResults).toEqual([true]);
+    expect(states.map((s) => s.kind)).toEqual(['registering', 'registered']);
+    expect(indicator).toEqual(['connecting', 'registered']);
+  });
+
+  it('fails with a plain reason on wrong credentials and does not retry', async () => {
+    const server = new FakeSipServer();
+    server.challengeHa1 = HA1;
+    server.registerAnswer = { status: 403, reason: 'Forbidden' };
+    const phone = makePhone(server, 'wrong'.padEnd(32, '0'));
+    await phone.start();
+    await vi.waitFor(() => expect(phone.registration.kind).toBe('failed'));
+    const reg = phone.registration;
+    expect(reg.kind === 'failed' && reg.reason).toMatch(/refused the phone's credentials \(40[13]/);
+    expect(phone.connection).toBe('offline');
+    const registers = server.received.filter((m) => m.method === 'REGISTER').length;
+    phone.networkChanged();
+    await new Promise((r) => setTimeout(r, 30));
+    expect(server.received.filter((m) => m.method === 'REGISTER').length).toBe(registers);
+  });
+
+  it('reconnects with backoff after the socket drops, shows offline while refused, and registers again', async () => {
+    const server = new FakeSipServer();
+    const phone = await registered(server);
+    const indicator: ConnectionIndicator[] = [];
+    phone.on('connection', (c) => indicator.push(c));
+    server.refuseConnections = true;
+    server.drop();
+    await vi.waitFor(() => expect(server.connects).toBeGreaterThanOrEqual(3));
+    expect(phone.registration.kind).toBe('registering');
+    server.refuseConnections = false;
+    await vi.waitFor(() => expect(phone.registration.kind).toBe('registered'));
+    expect(indicator).toEqual(['connecting', 'offline', 'registered']);
+  });
+
+  it('re-registers at once on a network change with a fresh socket', async () => {
+    const server = new FakeSipServer();
+    const phone = await registered(server);
+    const before = server.received.filter((m) => m.method === 'REGISTER').length;
+    const connects = server.connects;
+    phone.networkChanged();
+    await vi.waitFor(() => expect(server.received.filter((m) => m.method === 'REGISTER').length).toBe(before + 1));
+    expect(server.connects).toBe(connects + 1);
+    await vi.waitFor(() => expect(phone.registration.kind).toBe('registered'));
+  });
+
+  it('does not wait for a REGISTER lost with the old socket', async () => {
+    const server = new FakeSipServer();
+    const phone = await registered(server);
+    server.answerRegister = false;
+    phone.resumed(); // REGISTER on the new socket gets no answer…
+    await vi.waitFor(() => expect(phone.registration.kind).toBe('registering'));
+    await new Promise((r) => setTimeout(r, 20));
+    server.answerRegister = true;
+    server.drop(); // …and that socket dies too
+    await vi.waitFor(() => expect(phone.registration.kind).toBe('registered'));
+  });
+});
+
+describe('Phone calls', () => {
+  it('answers by itself a call that matches a pending Make Call and asks for it', async () => {
+    const server = new FakeSipServer();
+    const phone = await registered(server);
+    const ctis: unknown[] = [];
+    phone.on('cti', (c) => ctis.push(c.cti));
+    const expectation = phone.expectCall('17410632');
+    expectation.setGuid('g-42');
+    const callId = server.invite({ 'P-Auto-Answer': 'normal', 'X-CTI': CTI });
+    await vi.waitFor(() => expect(phone.call?.state.kind).toBe('active'));
+    expect(server.statusesFor(callId)).toContain(200);
+    expect(server.statusesFor(callId)).not.toContain(180);
+    expect(phone.call?.info.autoAnswer).toMatchObject({ answer: true, because: 'make-call' });
+    expect(ctis).toEqual([expect.objectContaining({ Guid: 'g-42', Campaign: 'Manual->' })]);
+  });
+
+  it('rings a call that asks for auto-answer but nobody expects; reject sends 486', async () => {
+    const server = new FakeSipServer();
+    const phone = await registered(server);
+    const callId = server.invite({ 'P-Auto-Answer': 'normal', 'X-CTI': CTI });
+    await vi.waitFor(() => expect(server.statusesFor(callId)).toContain(180));
+    expect(phone.call?.state.kind).toBe('ringing');
+    expect(phone.call?.info.remoteUser).toBe('17410632');
+    await phone.reject();
+    await vi.waitFor(() => expect(server.statusesFor(callId)).toContain(486));
+    expect(phone.call?.state).toEqual({ kind: 'ended', cause: 'rejected', by: 'agent' });
+  });
+
+  it('answers by button, holds and resumes with re-INVITEs, sends DTMF and hangs up with BYE', async () => {
+    const server = new FakeSipServer();
+    const phone = await registered(server);
+    const kinds: string[] = [];
+    phone.on('call', (e) => kinds.push(e.state.kind));
+    const callId = server.invite({ 'X-CTI': CTI });
+    await vi.waitFor(() => expect(phone.call?.state.kind).toBe('ringing'));
+    await phone.answer();
+    await vi.waitFor(() => expect(phone.call?.state.kind).toBe('active'));
+    await phone.hold();
+    expect(phone.call?.state.kind).toBe('held');
+    await phone.resume();
+    expect(FakeSdh.last?.holds.slice(-2)).toEqual([true, false]);
+    phone.sendDtmf('5#');
+    expect(FakeSdh.last?.dtmf).toEqual(['5#']);
+    expect(() => phone.sendDtmf('5; rm -rf')).toThrow(/Only the digits/);
+    const result = await phone.hangUp();
+    expect(result).toEqual({ signalled: true });
+    expect(server.received.some((m) => m.method === 'BYE' && m.callId === callId)).toBe(true);
+    expect(kinds).toEqual(['ringing', 'answering', 'active', 'held', 'active', 'ended']);
+    expect(phone.call?.state).toEqual({ kind: 'ended', cause: 'hangup', by: 'agent' });
+  });
+
+  it('reports signalling lost when hanging up without a connection, so the UI can use the API', async () => {
+    const server = new FakeSipServer();
+    const phone = await registered(server);
+    server.invite({ 'X-CTI': CTI });
+    await vi.waitFor(() => expect(phone.call?.state.kind).toBe('ringing'));
+    await phone.answer();
+    await vi.waitFor(() => expect(phone.call?.state.kind).toBe('active'));
+    server.refuseConnections = true;
+    server.drop();
+    const result = await phone.hangUp();
+    expect(result.signalled).toBe(false);
+    expect(phone.call?.state).toMatchObject({ kind: 'ended', cause: 'signalling-lost', by: 'agent' });
+  });
+
+  it('ends with remote hang-up on BYE and cancelled on CANCEL; a second call while busy gets 486', async () => {
+    const server = new FakeSipServer();
+    const phone = await registered(server);
+    const first = server.invite({});
+    await vi.waitFor(() => expect(phone.call?.state.kind).toBe('ringing'));
+    const busy = server.invite({}, '555');
+    await vi.waitFor(() => expect(server.statusesFor(busy)).toContain(486));
+    server.cancel(first);
+    await vi.waitFor(() => expect(phone.call?.state).toEqual({ kind: 'ended', cause: 'cancelled', by: 'remote' }));
+
+    const second = server.invite({});
+    await vi.waitFor(() => expect(phone.call?.state.kind).toBe('ringing'));
+    await phone.answer();
+    await vi.waitFor(() => expect(phone.call?.state.kind).toBe('active'));
+    server.bye(second);
+    await vi.waitFor(() => expect(phone.call?.state).toEqual({ kind: 'ended', cause: 'hangup', by: 'remote' }));
+  });
+
+  it('answers a campaign with auto_answer without a header, and reads a CTI it cannot parse as an error', async () => {
+    const server = new FakeSipServer();
+    const phone = await registered(server);
+    phone.setAutoAnswerCampaigns(['Cobranzas->']);
+    server.invite({ 'X-CTI': '{"Guid":"g-7","Campaign":"Cobranzas->"}' });
+    await vi.waitFor(() => expect(phone.call?.state.kind).toBe('active'));
+    await phone.hangUp();
+    const errors: (string | null)[] = [];
+    phone.on('cti', (c) => errors.push(c.error));
+    server.invite({ 'X-CTI': 'garbage' });
+    await vi.waitFor(() => expect(phone.call?.state.kind).toBe('ringing'));
+    expect(errors[0]).toMatch(/not JSON/);
+  });
+});
