@@ -15,6 +15,8 @@ export interface OptionSpec {
   description: string;
   /** Shown in help, e.g. `<number>`. */
   value?: string;
+  /** Checked before signing in, so a forgotten flag never costs a request. */
+  required?: boolean;
 }
 
 export type OptionValues = Record<string, string | boolean | (string | boolean)[] | undefined>;

@@ -5,7 +5,7 @@ import { COMMANDS } from './command-list';
 function optionLines(options: Record<string, OptionSpec>): string[] {
   return Object.entries(options).map(([name, o]) => {
     const left = `  --${name}${o.type === 'string' ? ` ${o.value ?? '<text>'}` : ''}`;
-    return `${left.padEnd(34)} ${o.description}${o.multiple ? ' [repeatable]' : ''}`;
+    return `${left.padEnd(34)} ${o.description}${o.required ? ' [required]' : ''}${o.multiple ? ' [repeatable]' : ''}`;
   });
 }
 

@@ -44,6 +44,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.stdout(commandHelp(command, optionsOf(command)));
       return EXIT.ok;
     }
+    checkRequired(command, values);
     client = createIntegraClient(await clientOptions(values, io));
     await signIn(client, command.signIn, values, io);
     const result = await command.run({ client, values, io });
@@ -56,6 +57,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   } finally {
     await client?.close();
   }
+}
+
+function checkRequired(command: CommandSpec, values: Record<string, unknown>): void {
+  const missing = Object.entries(command.options)
+    .filter(([name, o]) => o.required && (values[name] === undefined || values[name] === '' || (Array.isArray(values[name]) && values[name].length === 0)))
+    .map(([name]) => `--${name}`);
+  if (missing.length > 0) throw new UsageError(`${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required`);
 }
 
 function describe(error: unknown): string {

@@ -13,8 +13,8 @@ export const dialerTask: CommandSpec = {
   summary: 'queue one record to be dialed when an agent is free',
   signIn: 'client',
   options: {
-    campaign: s('campaign receiving the record', '<campaign>'),
-    destination: s('number to dial', '<number>'),
+    campaign: { ...s('campaign receiving the record', '<campaign>'), required: true },
+    destination: { ...s('number to dial', '<number>'), required: true },
     calldate: s('when to dial, YYYY-MM-DD hh:mm:ss (default: now, sent as null)', '<date-time>'),
     alternatives: s('alternative number(s)'),
     agent: s('extension of an agent who must take the call', '<ext>'),
@@ -45,9 +45,9 @@ export const uploadBase: CommandSpec = {
   summary: 'stream a CSV/TXT dialing list to a campaign (counts the records when --cant is not given)',
   signIn: 'client',
   options: {
-    file: s('path of the CSV/TXT file', '<path>'),
+    file: { ...s('path of the CSV/TXT file', '<path>'), required: true },
     filename: s('name sent to the platform (default: the file name)', '<name>'),
-    campaign: s('campaign receiving the list', '<campaign>'),
+    campaign: { ...s('campaign receiving the list', '<campaign>'), required: true },
     cant: s('number of records (default: counted)', '<n>'),
     username: s('user uploading the list (default: --user / INTEGRA_USER)', '<name>'),
     progress: { type: 'boolean', description: 'print progress lines even when stderr is not a terminal' },
@@ -73,10 +73,10 @@ export const createAgent: CommandSpec = {
   summary: 'create an agent (SIP user); the spec\'s fixed fields are filled in',
   signIn: 'client',
   options: {
-    userName: s('agent user name', '<name>'),
-    secret: s('the new agent\'s password', '<secret>'),
-    fullname: s('full name', '<name>'),
-    phoneNumber: s('agent phone number (unique)', '<ext>'),
+    userName: { ...s('agent user name', '<name>'), required: true },
+    secret: { ...s('the new agent\'s password', '<secret>'), required: true },
+    fullname: { ...s('full name', '<name>'), required: true },
+    phoneNumber: { ...s('agent phone number (unique)', '<ext>'), required: true },
   },
   async run({ client, values }) {
     await client.createAgent({
@@ -95,9 +95,9 @@ export const addToCampaign: CommandSpec = {
   summary: 'add agents to campaigns in one request: each --membername/--interface1 pair joins every --queueName',
   signIn: 'client',
   options: {
-    membername: { ...s('agent user name (repeatable)', '<name>'), multiple: true },
+    membername: { ...s('agent user name (repeatable)', '<name>'), multiple: true, required: true },
     interface1: { ...s('SIP/<agent phone> of the matching --membername (repeatable)', '<SIP/ext>'), multiple: true },
-    queueName: { ...s('campaign name (repeatable)', '<campaign>'), multiple: true },
+    queueName: { ...s('campaign name (repeatable)', '<campaign>'), multiple: true, required: true },
   },
   async run({ client, values }) {
     const names = list(values, 'membername');

@@ -58,7 +58,7 @@ export const hangup: CommandSpec = {
   operation: 'Hang Up Call',
   summary: 'hang up the call of an agent phone',
   signIn: 'agent',
-  options: { phone: s('agent phone number/extension', '<ext>') },
+  options: { phone: { ...s('agent phone number/extension', '<ext>'), required: true } },
   async run({ client, values }) {
     await client.hangUpCall({ phone: required(values, 'phone') });
     return { ok: true };
@@ -71,13 +71,13 @@ export const makeCall: CommandSpec = {
   summary: 'have an agent place a call; prints {"guid": ...}',
   signIn: 'agent',
   options: {
-    callerid: s('DID of the campaign the call goes through', '<number>'),
-    agent: s('agent who takes the call', '<name>'),
-    phone: s('agent phone number', '<ext>'),
+    callerid: { ...s('DID of the campaign the call goes through', '<number>'), required: true },
+    agent: { ...s('agent who takes the call', '<name>'), required: true },
+    phone: { ...s('agent phone number', '<ext>'), required: true },
     tech: s('protocol (default SIP)', '<SIP>'),
-    context: s('flow context: agentes or agents', '<context>'),
-    outqueue: s('name of the manual campaign', '<campaign>'),
-    destination: s('number to dial', '<number>'),
+    context: { ...s('flow context: agentes or agents', '<context>'), required: true },
+    outqueue: { ...s('name of the manual campaign', '<campaign>'), required: true },
+    destination: { ...s('number to dial', '<number>'), required: true },
   },
   async run({ client, values }) {
     const tech = optional(values, 'tech');
@@ -102,11 +102,11 @@ export const disposition: CommandSpec = {
   summary: 'record how a call ended (every key is sent, empty where not given)',
   signIn: 'agent',
   options: {
-    campaign: s('campaign name', '<campaign>'),
-    agent: s('agent user name', '<name>'),
-    callerid: s('contact phone number', '<number>'),
-    guid: s('call identifier from Make Call', '<guid>'),
-    l1: s('disposition level 1'),
+    campaign: { ...s('campaign name', '<campaign>'), required: true },
+    agent: { ...s('agent user name', '<name>'), required: true },
+    callerid: { ...s('contact phone number', '<number>'), required: true },
+    guid: { ...s('call identifier from Make Call', '<guid>'), required: true },
+    l1: { ...s('disposition level 1'), required: true },
     l2: s('disposition level 2'),
     l3: s('disposition level 3'),
     d1: s('extra data 1'),
