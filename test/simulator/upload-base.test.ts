@@ -125,6 +125,31 @@ describe('Upload Base', () => {
     expect(await listFiles()).toEqual([]);
   });
 
+  it('leaves no file behind when the client goes away in the middle of a list', async () => {
+    const aborter = new AbortController();
+    async function* halfBody(): AsyncGenerator<Buffer> {
+      yield* formBody(fields(), bigList(5_000));
+      aborter.abort();
+      await new Promise(() => undefined); // the rest never comes
+    }
+    const res = fetch(sim.baseUrl + operationPaths.uploadBase, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${token}` },
+      body: Readable.toWeb(Readable.from(halfBody())) as ReadableStream,
+      duplex: 'half',
+      signal: aborter.signal,
+    } as RequestInit);
+    await expect(res).rejects.toThrow();
+    let logged = false;
+    for (let i = 0; i < 100 && !logged; i++) {
+      logged = (await simState(sim)).requests.some((r) => r.operation === 'uploadBase');
+      if (!logged) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(logged).toBe(true);
+    expect((await simState(sim)).lists).toEqual([]);
+    expect(await listFiles()).toEqual([]);
+  });
+
   it('answers 0 without a token, and reset removes stored lists', async () => {
     token = 'bm9wZQ==';
     expect(await upload(formBody(fields(), textOf('099111222\n')))).toBe('0');
