@@ -3,6 +3,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Core } from 'sip.js';
+import { warmUpCustomerMedia } from '../media/customer-media';
 import { BindingStore } from './bindings';
 import { CallOriginator } from './call-originator';
 import { DigestAuthenticator } from './digest-auth';
@@ -56,6 +57,7 @@ export async function startSipServer(options: SipServerOptions): Promise<SipServ
     transportOptions,
   });
   const local = originator.transport as LocalTransport;
+  await warmUpCustomerMedia(options.mediaAddress ?? options.host);
 
   const route = (message: SipMessage, connection: SipConnection): void => {
     if (message.kind === 'response') {

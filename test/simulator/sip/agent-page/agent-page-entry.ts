@@ -13,7 +13,8 @@ export interface AgentPageConfig {
 export interface AgentPageState {
   registered: boolean;
   registerStatus?: number;
-  invites: Array<{ autoAnswer?: string; callInfo?: string; cti?: string; from: string }>;
+  /** `at`: Date.now() when the INVITE reached the page; `establishedAt` once answered. */
+  invites: Array<{ autoAnswer?: string; callInfo?: string; cti?: string; from: string; at: number; establishedAt?: number }>;
   sessionState?: string;
   /** Loudest 100 ms window of received audio (RMS of full scale). */
   heardPeakRms: number;
@@ -60,17 +61,22 @@ async function onInvite(invitation: Invitation): Promise<void> {
     return value === undefined ? {} : { [name]: value };
   };
   const headers = { ...pick('P-Auto-Answer'), ...pick('Call-Info'), ...pick('X-CTI') };
-  state.invites.push({
+  const entry: AgentPageState['invites'][number] = {
+    at: Date.now(),
     from: request.from.uri.user ?? '',
     ...(headers['P-Auto-Answer'] ? { autoAnswer: headers['P-Auto-Answer'] } : {}),
     ...(headers['Call-Info'] ? { callInfo: headers['Call-Info'] } : {}),
     ...(headers['X-CTI'] ? { cti: headers['X-CTI'] } : {}),
-  });
+  };
+  state.invites.push(entry);
   current = invitation;
   state.sessionState = invitation.state;
   invitation.stateChange.addListener((s) => {
     state.sessionState = s;
-    if (s === SessionState.Established) startMeter(invitation);
+    if (s === SessionState.Established) {
+      entry.establishedAt = Date.now();
+      startMeter(invitation);
+    }
     if (s === SessionState.Terminated && meterTimer !== undefined) window.clearInterval(meterTimer);
   });
   if (headers['P-Auto-Answer'] === 'normal') {
