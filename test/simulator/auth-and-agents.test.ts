@@ -54,6 +54,23 @@ describe('HTTP conventions', () => {
       }
     }
   });
+  it('answers 0 to a form body over the cap and to a body that is not form-encoded', async () => {
+    const token = await clientToken(sim);
+    const big = await fetch(sim.baseUrl + operationPaths.createAgent, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${token}` },
+      body: `phone=${'x'.repeat(1024 * 1024 + 10)}`,
+    });
+    expect([big.status, await big.text()]).toEqual([200, '0']);
+    const json = await fetch(sim.baseUrl + operationPaths.clientAuth, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(sim.ready.credentials.apiUser),
+    });
+    expect(await json.text()).toBe('0');
+    const reasons = (await simState(sim)).requests.map((r) => r.reason);
+    expect(reasons).toEqual([undefined, expect.stringContaining('larger than'), expect.stringContaining('content type')]);
+  });
 });
 
 describe('Client Authentication', () => {
