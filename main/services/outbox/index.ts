@@ -11,3 +11,5 @@ export type {
   SendOutcome,
   SendPort,
 } from './outbox-types';
+export { dispositionSender, openDispositionOutbox } from './disposition-outbox';
+export type { DispositionOutboxOptions, DispositionSenderOptions } from './disposition-outbox';
