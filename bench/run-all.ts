@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { REPO_ROOT } from './lib/spawn-simulator';
 
 // `npm run bench`: every benchmark, one after the other (never in parallel:
@@ -9,27 +9,35 @@ import { REPO_ROOT } from './lib/spawn-simulator';
 
 const ORDER = ['upload-base', 'provision'];
 
-function benchmarks(): string[] {
-  const present = readdirSync(new URL('./', import.meta.url))
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('-child.ts') && file !== 'run-all.ts')
-    .map((file) => file.slice(0, -'.ts'.length));
-  return [...ORDER.filter((name) => present.includes(name)), ...present.filter((name) => !ORDER.includes(name)).sort()];
+/** Benchmarks are `bench/<name>.ts` or `bench/<name>/index.ts`; `*-child.ts` files and `lib/` are helpers. */
+function benchmarks(): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const entry of readdirSync(new URL('./', import.meta.url), { withFileTypes: true })) {
+    if (entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('-child.ts') && entry.name !== 'run-all.ts') {
+      found.set(entry.name.slice(0, -'.ts'.length), `bench/${entry.name}`);
+    } else if (entry.isDirectory() && entry.name !== 'lib' && existsSync(new URL(`./${entry.name}/index.ts`, import.meta.url))) {
+      found.set(entry.name, `bench/${entry.name}/index.ts`);
+    }
+  }
+  const names = [...found.keys()];
+  const ordered = [...ORDER.filter((name) => found.has(name)), ...names.filter((name) => !ORDER.includes(name)).sort()];
+  return new Map(ordered.map((name) => [name, found.get(name) ?? '']));
 }
 
-function run(name: string): Promise<number> {
+function run(name: string, script: string): Promise<number> {
   process.stderr.write(`\n=== bench/${name} ===\n`);
-  const child = spawn(process.execPath, ['--import', 'tsx', `bench/${name}.ts`], { cwd: REPO_ROOT, stdio: 'inherit' });
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: REPO_ROOT, stdio: 'inherit' });
   return new Promise((resolve) => child.once('exit', (code) => resolve(code ?? 1)));
 }
 
 const wanted = process.argv.slice(2);
 const all = benchmarks();
-const unknown = wanted.filter((name) => !all.includes(name));
+const unknown = wanted.filter((name) => !all.has(name));
 if (unknown.length > 0) {
-  process.stderr.write(`Unknown benchmark(s): ${unknown.join(', ')}. Known: ${all.join(', ')}\n`);
+  process.stderr.write(`Unknown benchmark(s): ${unknown.join(', ')}. Known: ${[...all.keys()].join(', ')}\n`);
   process.exitCode = 4;
 } else {
   let failures = 0;
-  for (const name of wanted.length > 0 ? wanted : all) if ((await run(name)) !== 0) failures += 1;
+  for (const name of wanted.length > 0 ? wanted : [...all.keys()]) if ((await run(name, all.get(name) ?? '')) !== 0) failures += 1;
   process.exitCode = failures === 0 ? 0 : 1;
 }
