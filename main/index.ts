@@ -5,7 +5,7 @@ import Store from 'electron-store';
 import { join } from 'node:path';
 import { createDispatcher, createRequestHandlers, forwardEvents, type AppServices } from './ipc';
 import { createConnectivity } from './services/connectivity';
-import { createIntegraSessionApi, createSessionService } from './services/session';
+import { createIntegraSessionApi, createSessionService, overridesFromEnv, VAULT_KEYS } from './services/session';
 import { createSettingsService } from './services/settings';
 import { createEncryptedVault, createMemoryVault, createVaultFile } from './services/vault';
 import { createElectronStoreSettingsStorage } from './desktop/electron-store-settings';
@@ -34,7 +34,9 @@ function composeServices(): { services: AppServices; connectivity: ReturnType<ty
     ? createMemoryVault('policy')
     : createEncryptedVault(safeStorageCipher(safeStorage, process.platform), createVaultFile(join(userData, 'secrets.json')));
   const connectivity = createConnectivity();
-  const overrides = {};
+  // npm start on the simulator passes the demo instance and agent (never saved).
+  const { overrides, demoPassword } = overridesFromEnv(process.env);
+  if (demoPassword && overrides.agent) vault.set(VAULT_KEYS.password(overrides.agent), demoPassword, false);
   const session = createSessionService({ settings, vault, overrides, connectivity, createApi: createIntegraSessionApi });
   return { services: { settings, vault, session, overrides }, connectivity };
 }

@@ -1,0 +1,24 @@
+// Opens the app's page in a local Chromium-family browser as an app window,
+// with its own throw-away profile. Returns false when there is no browser or
+// no display, so the caller prints the address instead.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+
+export function findBrowser(): string | undefined {
+  return CANDIDATES.find((path) => existsSync(path));
+}
+
+export function hasDisplay(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): boolean {
+  return platform !== 'linux' || Boolean(env['DISPLAY'] || env['WAYLAND_DISPLAY']);
+}
+
+export function openInBrowser(url: string, browser: string): ChildProcess {
+  const profile = mkdtempSync(join(tmpdir(), 'agent-softphone-browser-'));
+  return spawn(browser, [`--app=${url}`, `--user-data-dir=${profile}`, '--no-first-run', '--disable-sync', '--window-size=1024,720'], {
+    stdio: 'ignore',
+  });
+}

@@ -1,0 +1,130 @@
+// `npm start`: runs the app. With no instance configured it starts the
+// built-in simulator and points the app at it, sign-in form pre-filled with a
+// seeded demo agent. Launches Electron where its binary is installed;
+// otherwise says so in one line and serves the same app to a browser.
+//
+//   npm start                          simulator + Electron (or browser host + Chromium)
+//   npm start -- --browser --no-open   browser host; prints one JSON "ready" line
+//   npm start -- --instance <url>      a real instance; no simulator
+//   --port <n>  browser host port (default any)    --data-dir <dir>  browser-mode settings
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startSimulator, type Simulator } from '../simulator/index';
+import { startBrowserHost } from './browser-host';
+import { ensureRendererBuilt } from './browser-host/ensure-renderer';
+import { findBrowser, hasDisplay, openInBrowser } from './browser-host/open-browser';
+import { LAUNCH_ENV, type LaunchOverrides } from './services/session';
+
+const PROJECT_DIR = resolve(import.meta.dirname, '..');
+const say = (line: string) => process.stderr.write(`${line}\n`);
+
+const { values: args } = parseArgs({
+  options: {
+    browser: { type: 'boolean', default: false },
+    'no-open': { type: 'boolean', default: false },
+    instance: { type: 'string' },
+    port: { type: 'string', default: '0' },
+    'data-dir': { type: 'string' },
+  },
+  strict: true,
+});
+
+const dataDir = resolve(args['data-dir'] ?? join(process.env['XDG_CONFIG_HOME'] ?? join(homedir(), '.config'), 'agent-softphone', 'browser-host'));
+
+async function main(): Promise<void> {
+  const instance = args.instance ?? configuredInstance(join(dataDir, 'settings.json'));
+  const closers: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const close of closers.reverse().splice(0)) await close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+
+  let sim: Simulator | null = null;
+  if (!instance) {
+    const started = await startSimulator({ port: 0 });
+    sim = started;
+    closers.push(() => started.close());
+    say(`No instance configured: the built-in simulator runs at ${started.baseUrl}.`);
+  }
+  const demo = sim?.ready.credentials.agents[0];
+  const sipWs = sim ? readSipWs(sim.ready) : undefined;
+  const overrides: LaunchOverrides = {
+    ...(sim ? { instanceUrl: sim.baseUrl } : args.instance ? { instanceUrl: args.instance } : {}),
+    ...(demo ? { agent: demo.agent } : {}),
+    ...(sipWs ? { sipUrl: sipWs } : {}),
+  };
+
+  const electron = args.browser ? undefined : electronBinary();
+  if (electron) {
+    ensureRendererBuilt(PROJECT_DIR, say);
+    const child = spawn(electron, [PROJECT_DIR], { stdio: 'inherit', env: { ...process.env, ...launchEnv(overrides, demo?.password) } });
+    child.on('exit', () => void stop());
+    return;
+  }
+  if (!args.browser) say("Electron's binary is not installed on this machine; serving the same app to a browser instead.");
+
+  const rendererDir = ensureRendererBuilt(PROJECT_DIR, say);
+  const host = await startBrowserHost({
+    rendererDir,
+    dataDir,
+    port: Number(args.port),
+    overrides,
+    ...(demo ? { rememberedPasswords: { [demo.agent]: demo.password } } : {}),
+    onUnexpectedError: (channel, error) => say(`${channel} failed: ${error instanceof Error ? error.message : String(error)}`),
+  });
+  closers.push(() => host.close());
+
+  if (args['no-open']) {
+    process.stdout.write(`${JSON.stringify({ event: 'ready', url: host.url, simulator: sim?.ready ?? null })}\n`);
+    return;
+  }
+  const browser = findBrowser();
+  if (browser && hasDisplay(process.env, process.platform)) {
+    say(`Opening ${host.url} in ${browser}. Stop with Ctrl+C.`);
+    openInBrowser(host.url, browser).on('error', () => say(`Could not start ${browser}; open ${host.url} yourself.`));
+  } else {
+    say(`Open this address in Chromium or Chrome: ${host.url}  (Ctrl+C stops)`);
+  }
+}
+
+function electronBinary(): string | undefined {
+  const pathFile = join(PROJECT_DIR, 'node_modules/electron/path.txt');
+  if (!existsSync(pathFile)) return undefined;
+  const binary = join(PROJECT_DIR, 'node_modules/electron/dist', readFileSync(pathFile, 'utf8').trim());
+  return existsSync(binary) ? binary : undefined;
+}
+
+function launchEnv(overrides: LaunchOverrides, demoPassword: string | undefined): Record<string, string> {
+  const env: Record<string, string> = {};
+  if (overrides.instanceUrl) env[LAUNCH_ENV.instanceUrl] = overrides.instanceUrl;
+  if (overrides.agent) env[LAUNCH_ENV.agent] = overrides.agent;
+  if (overrides.sipUrl) env[LAUNCH_ENV.sipUrl] = overrides.sipUrl;
+  if (demoPassword) env[LAUNCH_ENV.demoPassword] = demoPassword;
+  return env;
+}
+
+/** The instance saved by an earlier browser-mode sign-in, if any (a broken file counts as none). */
+function configuredInstance(settingsFile: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(settingsFile, 'utf8'));
+    const url = typeof parsed === 'object' && parsed !== null && 'instanceUrl' in parsed ? parsed.instanceUrl : undefined;
+    return typeof url === 'string' && url !== '' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function readSipWs(ready: Simulator['ready']): string | undefined {
+  const sip = ready['sip'];
+  return typeof sip === 'object' && sip !== null && 'ws' in sip && typeof sip.ws === 'string' ? sip.ws : undefined;
+}
+
+main().catch((error: unknown) => {
+  say(`npm start failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
