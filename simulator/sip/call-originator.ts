@@ -58,6 +58,8 @@ interface CallContext {
   media?: CustomerMedia;
   end?: CallEnd;
   answered: boolean;
+  /** Ends the call at once without signalling (the agent's connection is gone). */
+  abort?(cause: string): void;
 }
 
 export class CallOriginator {
@@ -159,9 +161,18 @@ export class CallOriginator {
       const reason = cause ?? (endedBy === 'customer' ? 'customer hung up' : 'Hang Up Call');
       if (context.end || inviter.state === SessionState.Terminated || inviter.state === SessionState.Terminating) return;
       context.end = { endedBy, cause: reason };
-      if (inviter.state === SessionState.Established) await inviter.bye();
-      else await inviter.cancel();
+      try {
+        if (inviter.state === SessionState.Established) await inviter.bye();
+        else await inviter.cancel();
+      } catch {
+        // The signalling path is gone: the call is over for the platform all the same.
+      }
       events.onEnded?.(context.end);
+    };
+    context.abort = (cause) => {
+      stopRingTimer();
+      finish({ endedBy: 'failed', cause });
+      void inviter.dispose().catch(() => undefined);
     };
     void inviter
       .invite({
@@ -186,6 +197,13 @@ export class CallOriginator {
       hangup: (endedBy, cause) => hangup(endedBy, cause),
       levels: () => context.media?.levels(),
     };
+  }
+
+  /** The path to the agent of call `callId` is gone (its WebSocket closed): end the call as failed. */
+  connectionLost(callId: string): void {
+    for (const [session, context] of this.calls) {
+      if (session instanceof Inviter && session.request.callId === callId) context.abort?.('agent connection lost');
+    }
   }
 
   async close(): Promise<void> {

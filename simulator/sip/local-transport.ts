@@ -24,6 +24,9 @@ export class LocalTransport implements Transport {
   private current = TransportState.Disconnected;
   private readonly routes = new Map<string, { connection: SipConnection; lastUsed: number }>();
   private readonly options: LocalTransportOptions;
+  private readonly watched = new WeakSet<SipConnection>();
+  /** Called for each Call-ID routed over a connection that closed. */
+  onRouteLost: ((callId: string) => void) | undefined;
 
   // sip.js constructs transports as `new transportConstructor(logger, transportOptions)`.
   constructor(_logger: unknown, options: LocalTransportOptions) {
@@ -82,8 +85,20 @@ export class LocalTransport implements Transport {
   private remember(callId: string, connection: SipConnection): void {
     const now = Date.now();
     this.routes.set(callId, { connection, lastUsed: now });
+    if (!this.watched.has(connection)) {
+      this.watched.add(connection);
+      connection.onClose(() => this.connectionClosed(connection));
+    }
     for (const [id, route] of this.routes) {
       if (now - route.lastUsed > ROUTE_IDLE_MS || !route.connection.isOpen()) this.routes.delete(id);
+    }
+  }
+
+  private connectionClosed(connection: SipConnection): void {
+    for (const [callId, route] of [...this.routes]) {
+      if (route.connection !== connection) continue;
+      this.routes.delete(callId);
+      this.onRouteLost?.(callId);
     }
   }
 

@@ -53,8 +53,8 @@ export function createSipExtension(options: SipExtensionOptions = {}): Simulator
 
       const onCallRequested = (event: { guid: string; destination: string }): void =>
         caller.ring({ guid: event.guid, customer: event.destination, autoAnswer: true });
-      const onHangupRequested = (event: { guid: string }): void => void caller.hangup(event.guid, 'api');
-      const onReset = (): void => void caller.closeAll();
+      const onHangupRequested = (event: { guid: string }): void => void caller.hangup(event.guid, 'api').catch(() => false);
+      const onReset = (): void => void caller.closeAll().catch(() => undefined);
       state.on('call-requested', onCallRequested);
       state.on('hangup-requested', onHangupRequested);
       state.on('reset', onReset);

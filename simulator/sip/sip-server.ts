@@ -57,6 +57,7 @@ export async function startSipServer(options: SipServerOptions): Promise<SipServ
     transportOptions,
   });
   const local = originator.transport as LocalTransport;
+  local.onRouteLost = (callId) => originator.connectionLost(callId);
   await warmUpCustomerMedia(options.mediaAddress ?? options.host);
 
   const route = (message: SipMessage, connection: SipConnection): void => {

@@ -95,4 +95,15 @@ describe('a call with media between werift and Chromium', () => {
     expect(seen.end?.endedBy).toBe('api');
     await page.waitForFunction(() => window.agentPage.state.sessionState === 'Terminated', undefined, { timeout: 10_000 });
   });
+
+  // Last: it leaves the page without a connection.
+  it('ends the call as failed when the agent connection drops without BYE', async () => {
+    const { page } = browser;
+    const { seen } = placeCall({ Guid: 'g-3' });
+    await until(() => seen.answered, 'the agent page answers', 10_000);
+    await page.evaluate(() => window.agentPage.dropConnection());
+    await until(() => seen.end !== undefined, 'the call ends', 10_000);
+    expect(seen.end).toEqual({ endedBy: 'failed', cause: 'agent connection lost' });
+    expect(server.bindings.isRegistered(AGENT.phone)).toBe(false);
+  });
 });

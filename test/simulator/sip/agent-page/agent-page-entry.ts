@@ -23,6 +23,7 @@ export interface AgentPageState {
 
 const state: AgentPageState = { registered: false, invites: [], heardPeakRms: 0, packetsReceived: 0 };
 let current: Session | undefined;
+let userAgent: UserAgent | undefined;
 let meterTimer: number | undefined;
 
 async function start(config: AgentPageConfig): Promise<void> {
@@ -39,6 +40,7 @@ async function start(config: AgentPageConfig): Promise<void> {
     },
     delegate: { onInvite: (invitation) => void onInvite(invitation) },
   });
+  userAgent = ua;
   await ua.start();
   const registerer = new Registerer(ua);
   await registerer.register({
@@ -153,6 +155,11 @@ async function hold(on: boolean): Promise<number> {
   });
 }
 
+/** Closes the WebSocket without BYE or un-REGISTER, as a crashed or offline phone would. */
+async function dropConnection(): Promise<void> {
+  await userAgent?.transport.disconnect();
+}
+
 async function hangUp(): Promise<void> {
   if (current && current.state === SessionState.Established) await current.bye();
 }
@@ -167,8 +174,9 @@ declare global {
       reject(): Promise<void>;
       hold(on: boolean): Promise<number>;
       hangUp(): Promise<void>;
+      dropConnection(): Promise<void>;
     };
   }
 }
 
-window.agentPage = { start, state, sendDtmf, answer, reject, hold, hangUp };
+window.agentPage = { start, state, sendDtmf, answer, reject, hold, hangUp, dropConnection };
