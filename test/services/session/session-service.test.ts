@@ -1,0 +1,196 @@
+// The session service against the simulator (started here) through the real
+// Integra client: profile and SIP credentials out, tokens and passwords kept
+// in main, typed errors per field, Log Out on sign-out.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { IpcFailure, type SessionView, type SignInRequest } from '../../../common/ipc-contract';
+import { createIntegraSessionApi, createSessionService, VAULT_KEYS, type LaunchOverrides, type SessionService, type SessionApi } from '../../../main/services/session';
+import { createJsonFileSettingsStorage, createSettingsService, type SettingsService } from '../../../main/services/settings';
+import { createMemoryVault, type TokenVault } from '../../../main/services/vault';
+import { startSimulator, type Simulator } from '../../../simulator/index';
+
+let sim: Simulator;
+let dir: string;
+let settings: SettingsService;
+let vault: TokenVault;
+let views: SessionView['state'][];
+let connectivity: string[];
+let services: SessionService<SessionApi>[] = [];
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0 });
+});
+afterAll(async () => {
+  await sim?.close();
+});
+beforeEach(async () => {
+  await control('POST', '/reset');
+  dir = mkdtempSync(join(tmpdir(), 'session-test-'));
+  settings = createSettingsService(createJsonFileSettingsStorage(join(dir, 'settings.json')));
+  vault = createMemoryVault('browser-mode');
+  views = [];
+  connectivity = [];
+});
+afterEach(async () => {
+  for (const service of services.splice(0)) await service.client()?.close?.();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function control(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(`${sim.control.url}${path}`, {
+    method,
+    headers: { 'X-Sim-Secret': sim.control.secret, 'Content-Type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return (await response.json()) as Record<string, unknown>;
+}
+
+function session(overrides: LaunchOverrides = {}): SessionService<SessionApi> {
+  const service = createSessionService({
+    settings,
+    vault,
+    overrides,
+    createApi: createIntegraSessionApi,
+    connectivity: { reportSuccess: () => connectivity.push('online'), reportNetworkFailure: () => connectivity.push('offline') },
+  });
+  service.onChange((view) => views.push(view.state));
+  services.push(service);
+  return service;
+}
+
+const ana = () => sim.ready.credentials.agents[0]!;
+const request = (patch: Partial<SignInRequest> = {}): SignInRequest => ({
+  instanceUrl: sim.baseUrl, agent: ana().agent, password: ana().password, remember: false, language: 'es', ...patch,
+});
+
+async function failure(promise: Promise<unknown>): Promise<IpcFailure['detail']> {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(IpcFailure);
+  return (error as IpcFailure).detail;
+}
+
+describe('session sign-in', () => {
+  it('hands out the profile and SIP credentials (defaults of the architecture), never a token or password', async () => {
+    const view = await session().signIn(request());
+    const simAgent = ((await control('GET', '/state'))['agents'] as { accountcode: string; md5secret: string; fullname: string }[]).find((a) => a.accountcode === ana().agent)!;
+    const host = new URL(sim.baseUrl).hostname;
+    expect(view).toEqual({
+      state: 'signed-in',
+      agent: { name: ana().agent, fullname: simAgent.fullname, extension: ana().phone, campaigns: [] },
+      sip: {
+        uri: `sip:${ana().phone}@${host}`,
+        authorizationUsername: ana().phone,
+        authorizationHa1: simAgent.md5secret,
+        wsUrl: `wss://${host}:8089/ws`,
+        realm: 'asterisk',
+        displayName: simAgent.fullname,
+      },
+      apiUser: null,
+      instanceUrl: sim.baseUrl,
+    });
+    const token = vault.get(VAULT_KEYS.agentToken);
+    expect(token).toBeTruthy();
+    expect(JSON.stringify(view)).not.toContain(token!);
+    expect(JSON.stringify(view)).not.toContain(ana().password);
+    expect(views).toEqual(['signing-in', 'signed-in']);
+    expect(connectivity).toEqual(['online']);
+  });
+
+  it('takes the SIP URL given at sign-in, and the client token with an API user', async () => {
+    const { user, password } = sim.ready.credentials.apiUser;
+    const view = await session().signIn(request({ sipUrl: 'ws://127.0.0.1:5066/ws', apiUser: user, apiPassword: password }));
+    expect(view.sip?.wsUrl).toBe('ws://127.0.0.1:5066/ws');
+    expect(view.apiUser).toBe(user);
+    expect(vault.get(VAULT_KEYS.clientToken)).toBeTruthy();
+    expect(settings.get().rememberedApiUser).toBe(user);
+  });
+
+  it('remembers the password in the vault (not the settings) and accepts an empty one next time', async () => {
+    const first = session();
+    await first.signIn(request({ remember: true }));
+    await first.signOut({});
+    expect(vault.get(VAULT_KEYS.password(ana().agent))).toBe(ana().password);
+    expect(JSON.stringify(settings.get())).not.toContain(ana().password);
+    expect(settings.get().rememberedAgent).toBe(ana().agent);
+    const again = await first.signIn(request({ password: '' }));
+    expect(again.state).toBe('signed-in');
+  });
+
+  it('saves a typed instance but not one given only for this launch', async () => {
+    const launched = session({ instanceUrl: sim.baseUrl });
+    await launched.signIn(request({ instanceUrl: '' }));
+    expect(settings.get().instanceUrl).toBe('');
+    await launched.signOut({});
+    await launched.signIn(request({ instanceUrl: `${sim.baseUrl}/` }));
+    expect(settings.get().instanceUrl).toBe('');
+    const typed = session();
+    await launched.signOut({});
+    await typed.signIn(request());
+    expect(settings.get().instanceUrl).toBe(sim.baseUrl);
+  });
+
+  it.each([
+    ['a wrong password', () => request({ password: 'nope' }), 'wrong-credentials', 'password'],
+    ['a wrong API password', () => request({ apiUser: 'supervisor', apiPassword: 'nope' }), 'wrong-credentials', 'apiPassword'],
+    ['an API user without password', () => request({ apiUser: 'supervisor' }), 'invalid-request', 'apiPassword'],
+    ['no password and none remembered', () => request({ password: '' }), 'invalid-request', 'password'],
+    ['no instance at all', () => request({ instanceUrl: '' }), 'invalid-request', 'instanceUrl'],
+    ['a closed port', () => request({ instanceUrl: 'http://127.0.0.1:9' }), 'instance-unreachable', 'instanceUrl'],
+    ['a CA file that does not exist', () => request({ caFile: '/nonexistent/ca.pem' }), 'tls-failure', 'caFile'],
+  ])('%s is a typed error on its field and leaves the agent signed out', async (_case, make, code, field) => {
+    const service = session();
+    expect(await failure(service.signIn(make()))).toMatchObject({ code, field });
+    expect(service.view().state).toBe('signed-out');
+    expect(vault.get(VAULT_KEYS.agentToken)).toBeUndefined();
+  });
+
+  it('reports a platform that answers an HTML page as a platform error', async () => {
+    await control('POST', '/faults', { operation: 'agentLogin', kind: 'html' });
+    const detail = await failure(session().signIn(request()));
+    expect(detail.code).toBe('platform-error');
+  });
+
+  it('marks connectivity offline when the instance cannot be reached', async () => {
+    await failure(session().signIn(request({ instanceUrl: 'http://127.0.0.1:9' })));
+    expect(connectivity).toEqual(['offline']);
+  });
+
+  it('refuses a second sign-in while signed in', async () => {
+    const service = session();
+    await service.signIn(request());
+    expect(await failure(service.signIn(request()))).toMatchObject({ code: 'busy' });
+  });
+});
+
+describe('session sign-out', () => {
+  it('calls Log Out with the agent, SIP/<phone> and the message, and clears the tokens', async () => {
+    const service = session();
+    await service.signIn(request({ apiUser: 'supervisor', apiPassword: sim.ready.credentials.apiUser.password }));
+    views = [];
+    const view = await service.signOut({ message: 'Almuerzo' });
+    expect(view.state).toBe('signed-out');
+    expect(views).toEqual(['signing-out', 'signed-out']);
+    expect(vault.get(VAULT_KEYS.agentToken)).toBeUndefined();
+    expect(vault.get(VAULT_KEYS.clientToken)).toBeUndefined();
+    expect(service.client()).toBeNull();
+    const state = await control('GET', '/state');
+    expect(state['logouts']).toEqual([expect.objectContaining({ agent: ana().agent, interface: `SIP/${ana().phone}`, message: 'Almuerzo' })]);
+  });
+
+  it('ends signed out here even when Log Out fails, and says the platform was not told', async () => {
+    const service = session();
+    await service.signIn(request());
+    await control('POST', '/faults', { operation: 'logout', kind: 'http500' });
+    const detail = await failure(service.signOut({}));
+    expect(detail.code).toBe('platform-error');
+    expect(detail.message).toMatch(/platform was not told/);
+    expect(service.view().state).toBe('signed-out');
+    expect(vault.get(VAULT_KEYS.agentToken)).toBeUndefined();
+  });
+
+  it('is a no-op when already signed out', async () => {
+    expect((await session().signOut({})).state).toBe('signed-out');
+  });
+});
