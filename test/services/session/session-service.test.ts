@@ -17,7 +17,7 @@ let settings: SettingsService;
 let vault: TokenVault;
 let views: SessionView['state'][];
 let connectivity: string[];
-let services: SessionService<SessionApi>[] = [];
+const services: SessionService<SessionApi>[] = [];
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0 });
