@@ -39,6 +39,8 @@ export async function startWsEndpoint(options: WsEndpointOptions): Promise<WsEnd
     const wss = new WebSocketServer({
       server,
       path: '/ws',
+      // A SIP message is a few KiB; refuse absurd frames.
+      maxPayload: 256 * 1024,
       handleProtocols: (protocols) => (protocols.has('sip') ? 'sip' : false),
     });
     wss.on('connection', (socket, request) => {

@@ -135,6 +135,22 @@ describe('the simulator rings agents over SIP', () => {
     expect(await untilCall(cti.Guid, 'the call ended', (c) => c.status === 'ended')).toMatchObject({ endedBy: 'customer' });
   });
 
+  it('a dialer record of a campaign with auto_answer 1 is answered by itself', async () => {
+    const before = await inviteCount();
+    const admin = await post(sim, 'clientAuth', sim.ready.credentials.apiUser);
+    const call = JSON.stringify({ calldate: null, campaign: 'Cobranzas->', destination: '099000333', alternatives: '', agent: '', data: 'deuda=100', source: 'test', bulk: false, automatic: true });
+    expect((await post(sim, 'dialerTask', { call }, admin.text)).text).toBe('1');
+    await browser.page.waitForFunction((n) => window.agentPage.state.invites.length > n, before, { timeout: 10_000 });
+    const invite = await browser.page.evaluate(() => window.agentPage.state.invites.at(-1));
+    expect(invite?.autoAnswer).toBe('normal');
+    const cti = JSON.parse(invite?.cti ?? '{}') as { Guid: string };
+    expect(cti).toMatchObject({ Campaign: 'Cobranzas->', Form: 'cobranzasForm', Screen: 'TRUE', ParAndValues: 'deuda=100', Answer: 'TRUE' });
+    await untilCall(cti.Guid, 'the call is active', (c) => c.status === 'active');
+    expect((await control(sim, 'POST', `/calls/${cti.Guid}/hangup`)).status).toBe(200);
+    expect(await untilCall(cti.Guid, 'the call ended', (c) => c.status === 'ended')).toMatchObject({ endedBy: 'customer', cause: 'customer hung up' });
+    expect((await control(sim, 'POST', `/calls/${cti.Guid}/hangup`)).status).toBe(409);
+  });
+
   it('Hang Up Call while the phone rings cancels the INVITE (CANCEL/487)', async () => {
     const before = await inviteCount();
     const answer = await control(sim, 'POST', '/inbound-call', { campaign: 'Soporte<-', from: '099111222' });
