@@ -33,6 +33,8 @@ export class SimHttpServer {
       });
     });
     this.#server.keepAliveTimeout = 5_000;
+    // A 200 MB list from a slow client may take longer than Node's default 5 minutes; loopback only, so no limit.
+    this.#server.requestTimeout = 0;
   }
 
   get port(): number {
