@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { ControlReply, ExtensionContext } from '../extension';
 import type { AgentCaller } from './agent-caller';
 import type { AgentPicker } from './agent-picker';
+import type { BindingStore } from './bindings';
 
 const inboundCallSchema = z.object({
   campaign: z.string().min(1),
@@ -13,8 +14,19 @@ const inboundCallSchema = z.object({
 
 const problem = (status: number, error: string): ControlReply => ({ status, json: { error } });
 
-export function addSipControlRoutes(ctx: ExtensionContext, caller: AgentCaller, picker: AgentPicker): void {
+export function addSipControlRoutes(ctx: ExtensionContext, caller: AgentCaller, picker: AgentPicker, bindings: BindingStore): void {
   const { state } = ctx;
+
+  ctx.control.route('GET', '/__sim/sip/registrations', () => ({
+    json: bindings.registeredUsers().flatMap((phone) =>
+      bindings.live(phone).map((b) => ({
+        phone,
+        contact: b.contact.toString(),
+        transport: b.connection.transport,
+        expiresAt: new Date(b.expiresAt).toISOString(),
+      })),
+    ),
+  }));
 
   ctx.control.route('POST', '/__sim/inbound-call', (request) => {
     const parsed = inboundCallSchema.safeParse(request.body);

@@ -63,7 +63,7 @@ export function createSipExtension(options: SipExtensionOptions = {}): Simulator
         if (change.type === 'registered') kick();
       });
       caller.onCallEnded(kick);
-      addSipControlRoutes(ctx, caller, picker);
+      addSipControlRoutes(ctx, caller, picker, server.bindings);
       process.stderr.write(`simulator: SIP over WebSocket at ${server.ws} and ${server.wss}; CA certificate: ${server.caCertFile}\n`);
 
       return {

@@ -67,6 +67,13 @@ afterAll(async () => {
 describe('the simulator rings agents over SIP', () => {
   it('prints the SIP endpoints and the CA file in the ready line', () => {
     expect(sim.ready.sip).toMatchObject({ ws: expect.stringMatching(/^ws:\/\/127\.0\.0\.1:\d+\/ws$/), wss: expect.stringMatching(/^wss:\/\/127\.0\.0\.1:\d+\/ws$/) });
+    expect((sim.ready.sip as { caCertFile: string }).caCertFile.startsWith(sim.dataDir)).toBe(true);
+  });
+
+  it('lists the registration of the page', async () => {
+    const answer = await control(sim, 'GET', '/sip/registrations');
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual([expect.objectContaining({ phone: ana.name, transport: 'ws', contact: expect.stringMatching(/^sip:/) })]);
   });
 
   it('Make Call → auto-answered → audio both ways → DTMF → Hang Up Call sends BYE', async () => {
