@@ -1,0 +1,78 @@
+// Bundled for Chromium by phone-chromium.test.ts: the real Phone (browser media,
+// sip.js WebSocket transport) behind a small `window.phonePage` surface the test drives.
+import { Phone, type MakeCallExpectation, type PhoneOptions } from '../../../renderer/src/phone';
+
+export interface PhonePageView {
+  registration: string;
+  connection: string;
+  call: null | { state: string; cause?: string; by?: string; autoAnswer: boolean; ctiGuid: string | null; remoteUser: string };
+  level: number;
+  stats: null | { packetsReceived: number; packetsSent: number; mos: number; lossPercent: number; jitterMs: number; rttMs: number };
+  events: string[];
+  peakLevel: number;
+}
+
+let phone: Phone | null = null;
+let expectation: MakeCallExpectation | null = null;
+const events: string[] = [];
+let peakLevel = 0;
+
+const page = {
+  async start(credentials: PhoneOptions['credentials']): Promise<void> {
+    phone = new Phone({ credentials, logLevel: 'warn' });
+    phone.on('registration', (r) => events.push(`registration:${r.kind}`));
+    phone.on('connection', (c) => events.push(`connection:${c}`));
+    phone.on('call', (e) => events.push(`call:${e.state.kind}`));
+    phone.on('mute', (m) => events.push(`mute:${m.muted}`));
+    phone.on('quality', () => {
+      peakLevel = Math.max(peakLevel, phone?.remoteLevel() ?? 0);
+    });
+    setInterval(() => (peakLevel = Math.max(peakLevel, phone?.remoteLevel() ?? 0)), 50);
+    await phone.start();
+  },
+  expectCall(destination: string): void {
+    expectation = phone!.expectCall(destination);
+  },
+  setGuid(guid: string): void {
+    expectation?.setGuid(guid);
+  },
+  view(): PhonePageView {
+    const call = phone?.call ?? null;
+    const state = call?.state;
+    const stats = phone?.stats() ?? null;
+    return {
+      registration: phone?.registration.kind ?? 'none',
+      connection: phone?.connection ?? 'none',
+      call: call && state
+        ? {
+            state: state.kind,
+            ...(state.kind === 'ended' ? { cause: state.cause, by: state.by } : {}),
+            autoAnswer: call.info.autoAnswer.answer,
+            ctiGuid: call.info.cti?.Guid ?? null,
+            remoteUser: call.info.remoteUser,
+          }
+        : null,
+      level: phone?.remoteLevel() ?? 0,
+      stats: stats && { ...stats },
+      events: [...events],
+      peakLevel,
+    };
+  },
+  resetPeak(): void {
+    peakLevel = 0;
+  },
+  answer: () => phone!.answer(),
+  hangUp: () => phone!.hangUp(),
+  hold: () => phone!.hold(),
+  resume: () => phone!.resume(),
+  mute: (on: boolean) => phone!.setMuted(on),
+  dtmf: (tones: string) => phone!.sendDtmf(tones),
+  stop: () => phone!.stop(),
+};
+
+declare global {
+  interface Window {
+    phonePage: typeof page;
+  }
+}
+window.phonePage = page;

@@ -1,0 +1,127 @@
+// The real phone (sip.js + WebRTC in headless Chromium) against the simulator's
+// SIP side: registration with the HA1 from Agent Authentication, Make Call
+// auto-answered, audio both ways, DTMF, hold/resume, quality, hang-up by BYE,
+// and an inbound call that rings and is answered by hand.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type Simulator } from '../../simulator/index';
+import { createSipExtension } from '../../simulator/sip/sip-extension';
+import { createIntegraClient, type IntegraClient } from '../../main/api';
+import { openPhonePage, type PhonePage } from './browser/phone-page';
+import type { PhonePageView } from './browser/phone-page-entry';
+
+interface SimCall {
+  guid: string;
+  status: string;
+  endedBy?: string;
+  dtmf: string[];
+  levels?: { customerReceived: { packets: number; peakRms: number }; customerSent: { packets: number } };
+}
+
+let sim: Simulator;
+let browser: PhonePage;
+let client: IntegraClient;
+let agent: { name: string; md5secret: string; fullname?: string | null | undefined };
+
+async function control(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  const res = await fetch(`${sim.control.url}${path}`, {
+    method,
+    headers: { 'x-sim-secret': sim.control.secret, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, json: text ? (JSON.parse(text) as unknown) : null };
+}
+
+/** Polls until `check` passes (bounded: 10 s), returning the last value. */
+async function until<T>(what: string, read: () => Promise<T>, check: (v: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  let last: T = await read();
+  while (!check(last)) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}; last: ${JSON.stringify(last)}`);
+    await new Promise((r) => setTimeout(r, 50));
+    last = await read();
+  }
+  return last;
+}
+
+const view = (): Promise<PhonePageView> => browser.page.evaluate(() => window.phonePage.view());
+const simCall = async (guid: string): Promise<SimCall> => (await control('GET', `/calls/${guid}`)).json as SimCall;
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, extensions: [createSipExtension()] });
+  client = createIntegraClient({ baseUrl: sim.baseUrl });
+  const { agent: user, password } = sim.ready.credentials.agents[0]!;
+  agent = await client.agentAuthenticate({ agent: user, password });
+  browser = await openPhonePage();
+  const sip = sim.ready.sip as { ws: string };
+  await browser.page.evaluate((c) => window.phonePage.start(c), {
+    uri: `sip:${agent.name}@127.0.0.1`, authorizationUsername: agent.name, authorizationHa1: agent.md5secret,
+    wsUrl: sip.ws, realm: 'asterisk', displayName: agent.fullname ?? agent.name,
+  });
+  await until('the phone is registered', view, (v) => v.registration === 'registered');
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.page.evaluate(() => window.phonePage.stop()).catch(() => undefined);
+  await browser?.close();
+  await client?.close();
+  await sim?.close();
+});
+
+describe('phone in Chromium against the simulator', () => {
+  it('shows registered in the header indicator', async () => {
+    const v = await view();
+    expect(v.connection).toBe('registered');
+    expect(v.events.slice(0, 2)).toEqual(['registration:registering', 'connection:connecting']);
+  });
+
+  it('Make Call → auto-answered → audio both ways → DTMF → hold/resume → quality → hang up by BYE', async () => {
+    await browser.page.evaluate(() => window.phonePage.expectCall('099123456'));
+    const guid = await client.makeCall({
+      callerid: '59826001234', agent: sim.ready.credentials.agents[0]!.agent, phone: agent.name, tech: 'SIP', context: 'agents', outqueue: 'Manual->', destination: '099123456',
+    });
+    await browser.page.evaluate((g) => window.phonePage.setGuid(g), guid);
+    const active = await until('the phone answered by itself', view, (v) => v.call?.state === 'active');
+    expect(active.call).toMatchObject({ autoAnswer: true, ctiGuid: guid });
+    expect(active.events.filter((e) => e.startsWith('call:'))).toEqual(['call:ringing', 'call:answering', 'call:active']);
+    await until('the simulator sees the call active', () => simCall(guid), (c) => c.status === 'active');
+
+    // Audio both ways: the customer hears the fake microphone, the page hears the customer's signal.
+    const heard = await until('the customer hears the agent', () => simCall(guid), (c) => (c.levels?.customerReceived.peakRms ?? 0) > 0.01);
+    expect(heard.levels!.customerSent.packets).toBeGreaterThan(0);
+    await until('the page hears the customer', view, (v) => v.peakLevel > 0.01);
+
+    await browser.page.evaluate(() => window.phonePage.dtmf('7'));
+    await until('the digit reaches the simulator', () => simCall(guid), (c) => c.dtmf.includes('7'));
+
+    await browser.page.evaluate(() => window.phonePage.hold());
+    expect((await view()).call?.state).toBe('held');
+    await until('the simulator holds the call', () => simCall(guid), (c) => c.status === 'held');
+    await browser.page.evaluate(() => window.phonePage.resume());
+    expect((await view()).call?.state).toBe('active');
+    await until('the simulator resumes the call', () => simCall(guid), (c) => c.status === 'active');
+
+    const q = await until('a quality sample with packets', view, (v) => (v.stats?.packetsReceived ?? 0) > 0);
+    expect(q.stats!.mos).toBeGreaterThanOrEqual(1);
+    expect(q.stats!.mos).toBeLessThanOrEqual(4.5);
+
+    const result = await browser.page.evaluate(() => window.phonePage.hangUp());
+    expect(result).toEqual({ signalled: true });
+    expect((await view()).call).toMatchObject({ state: 'ended', cause: 'hangup', by: 'agent' });
+    await until('the simulator ends the call by the agent', () => simCall(guid), (c) => c.status === 'ended' && c.endedBy === 'agent');
+  });
+
+  it('an inbound call rings (no auto-answer), is answered by button and ended by the customer', async () => {
+    const answer = await control('POST', '/inbound-call', { campaign: 'Soporte<-', from: '099777888' });
+    expect(answer.status).toBe(201);
+    const { guid } = answer.json as { guid: string };
+    const ringing = await until('the phone rings', view, (v) => v.call?.state === 'ringing');
+    expect(ringing.call).toMatchObject({ autoAnswer: false, ctiGuid: guid });
+    await browser.page.evaluate(() => window.phonePage.answer());
+    await until('the call is active on the page', view, (v) => v.call?.state === 'active');
+    await until('the call is active in the simulator', () => simCall(guid), (c) => c.status === 'active');
+    expect((await control('POST', `/calls/${guid}/hangup`)).status).toBe(200);
+    const ended = await until('the page sees the customer hang up', view, (v) => v.call?.state === 'ended');
+    expect(ended.call).toMatchObject({ cause: 'hangup', by: 'remote' });
+  });
+});
