@@ -7,6 +7,7 @@ import { startSimulator, type Simulator } from '../../simulator/index';
 import { createSipExtension } from '../../simulator/sip/sip-extension';
 import { createIntegraClient, type IntegraClient } from '../../main/api';
 import { openPhonePage, type PhonePage } from './browser/phone-page';
+import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';
 import type { PhonePageView } from './browser/phone-page-entry';
 
 interface SimCall {
@@ -20,6 +21,7 @@ interface SimCall {
 let sim: Simulator;
 let browser: PhonePage;
 let client: IntegraClient;
+let proxy: TcpProxy;
 let agent: { name: string; md5secret: string; fullname?: string | null | undefined };
 
 async function control(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
@@ -54,9 +56,11 @@ beforeAll(async () => {
   agent = await client.agentAuthenticate({ agent: user, password });
   browser = await openPhonePage();
   const sip = sim.ready.sip as { ws: string };
+  // The page reaches the simulator's WebSocket through a proxy the test can unplug.
+  proxy = await startTcpProxy(Number(new URL(sip.ws).port));
   await browser.page.evaluate((c) => window.phonePage.start(c), {
     uri: `sip:${agent.name}@127.0.0.1`, authorizationUsername: agent.name, authorizationHa1: agent.md5secret,
-    wsUrl: sip.ws, realm: 'asterisk', displayName: agent.fullname ?? agent.name,
+    wsUrl: `ws://127.0.0.1:${proxy.port}/ws`, realm: 'asterisk', displayName: agent.fullname ?? agent.name,
   });
   await until('the phone is registered', view, (v) => v.registration === 'registered');
 }, 60_000);
@@ -64,6 +68,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.page.evaluate(() => window.phonePage.stop()).catch(() => undefined);
   await browser?.close();
+  await proxy?.close();
   await client?.close();
   await sim?.close();
 });
@@ -123,5 +128,27 @@ describe('phone in Chromium against the simulator', () => {
     expect((await control('POST', `/calls/${guid}/hangup`)).status).toBe(200);
     const ended = await until('the page sees the customer hang up', view, (v) => v.call?.state === 'ended');
     expect(ended.call).toMatchObject({ cause: 'hangup', by: 'remote' });
+  });
+
+  it('reconnects and re-registers by itself when the socket is cut and the server comes back', async () => {
+    await browser.page.evaluate(() => window.phonePage.clearEvents());
+    await proxy.pause();
+    await until('the phone notices', view, (v) => v.registration === 'registering');
+    await until('the indicator says offline after a refused reconnect', view, (v) => v.connection === 'offline');
+    const back = Date.now();
+    await proxy.resume();
+    await until('registered again', view, (v) => v.registration === 'registered');
+    const ms = Date.now() - back;
+    console.log(`re-registered ${ms} ms after the server accepted connections again`);
+    expect((await view()).events).toEqual(expect.arrayContaining(['registration:registering', 'connection:offline', 'registration:registered', 'connection:registered']));
+  });
+
+  it('re-registers at once on a network change', async () => {
+    const regs = async () => ((await control('GET', '/sip/registrations')).json as unknown[]).length;
+    expect(await regs()).toBeGreaterThan(0);
+    await browser.page.evaluate(() => window.phonePage.clearEvents());
+    await browser.page.evaluate(() => window.phonePage.networkChanged());
+    await until('registered on a fresh socket', view, (v) => v.events.includes('registration:registered'));
+    expect((await view()).events[0]).toBe('registration:registering');
   });
 });

@@ -58,6 +58,10 @@ const page = {
       peakLevel,
     };
   },
+  clearEvents(): void {
+    events.length = 0;
+  },
+  networkChanged: () => phone!.networkChanged(),
   resetPeak(): void {
     peakLevel = 0;
   },
