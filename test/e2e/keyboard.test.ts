@@ -1,0 +1,72 @@
+// The sign-in and sign-out flows work from the keyboard alone, every control
+// has a label, and focus is visible.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type E2EApp } from './harness';
+
+let app: E2EApp;
+beforeAll(async () => {
+  app = await startApp({ demo: true });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+/** What has focus: the input's name, or the element's tag and text. */
+const focused = () =>
+  app.page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el) return '';
+    return el.getAttribute('name') ?? `${el.tagName.toLowerCase()}:${(el.textContent ?? '').trim().slice(0, 20)}`;
+  });
+
+describe('keyboard and labels', () => {
+  it('every form control on the sign-in screen has a label', async () => {
+    const unlabelled = await app.page.evaluate(() =>
+      [...document.querySelectorAll('input, select, button, textarea')]
+        .filter((el) => {
+          const control = el as HTMLInputElement;
+          const labelled = (control.labels?.length ?? 0) > 0 || control.getAttribute('aria-label') || (el.tagName === 'BUTTON' && el.textContent?.trim());
+          return !labelled;
+        })
+        .map((el) => el.outerHTML.slice(0, 80)),
+    );
+    expect(unlabelled).toEqual([]);
+  });
+
+  it('tabs through the sign-in form in order, with a visible focus ring', async () => {
+    const page = app.page;
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    const order: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      await page.keyboard.press('Tab');
+      order.push(await focused());
+    }
+    expect(order).toEqual(['select:EspañolEnglish', 'instanceUrl', 'agent', 'password', 'remember', 'summary:Avanzado', 'button:Ingresar']);
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+    expect(outline).toBe('solid');
+  });
+
+  it('signs in with Enter, and signs out through the dialog with the keyboard', async () => {
+    const page = app.page;
+    await page.locator('input[name=agent]').focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('agent-name').waitFor();
+
+    const signOutButton = page.locator('.app-header button');
+    await signOutButton.focus();
+    await page.keyboard.press('Enter');
+    await page.locator('dialog[open]').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.locator('dialog[open]').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('agent-name').isVisible()).toBe(true);
+
+    await signOutButton.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Descanso');
+    await page.keyboard.press('Enter');
+    await page.locator('input[name=agent]').waitFor();
+    const logouts = (await app.simState())['logouts'] as { message: string }[];
+    expect(logouts.at(-1)?.message).toBe('Descanso');
+  });
+});
