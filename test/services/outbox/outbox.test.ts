@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mkdtemp, readFile, rm, writeFile, appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,8 +75,7 @@ describe('Outbox', () => {
     const first = await Outbox.open<Item>({ dir, schema: itemSchema, send: never, clock, sendTimeoutMs: 60_000 });
     first.start();
     await first.submit({ guid: 'g-doubt', l1: 'Venta' });
-    await new Promise((r) => setTimeout(r, 20)); // the attempt record is written, the send hangs
-    expect(first.status().sending).toBe(true);
+    await vi.waitFor(() => expect(first.status().sending).toBe(true)); // the attempt record is written, the send hangs
     await first.close(); // aborts the hanging send, as a crash would cut it
 
     const sent = scriptedSend([]);
@@ -137,14 +136,17 @@ describe('Outbox', () => {
     box.on('status', (s) => statuses.push(s));
     box.start();
     await box.submit({ guid: 'g-1', l1: 'Venta' });
-    const settle = () => new Promise((r) => setTimeout(r, 10));
-    await settle();
-    expect(box.status()).toMatchObject({ pending: 1, lastError: offline.reason, nextRetryAt: 1_000 });
-    for (const step of [1_000, 2_000, 4_000, 5_000]) {
+    await vi.waitFor(() => expect(box.status()).toMatchObject({ pending: 1, lastError: offline.reason, nextRetryAt: 1_000 }));
+    let t = 0;
+    for (const [i, step] of [1_000, 2_000, 4_000, 5_000].entries()) {
       expect(sent.delivered).toHaveLength(0);
+      t += step;
       clock.advance(step);
-      await settle();
+      await vi.waitFor(() => expect(sent.calls).toHaveLength(i + 2));
+      if (i < 3) await vi.waitFor(() => expect(box.status().nextRetryAt).not.toBeNull());
     }
+    await box.whenIdle();
+    expect(t).toBe(12_000);
     expect(sent.calls).toHaveLength(5);
     expect(sent.delivered).toHaveLength(1);
     // Retry waits, excluding the per-send time limits (100 s).
@@ -162,8 +164,7 @@ describe('Outbox', () => {
     });
     box.start();
     await box.submit({ guid: 'g-1', l1: 'Venta' });
-    await new Promise((r) => setTimeout(r, 10));
-    expect(clock.requested.filter((ms) => ms !== 100_000)).toEqual([750]);
+    await vi.waitFor(() => expect(clock.requested.filter((ms) => ms !== 100_000)).toEqual([750]));
     await box.close();
     expect(clock.pending).toBe(0);
   });
@@ -176,7 +177,7 @@ describe('Outbox', () => {
     const box = await Outbox.open<Item>({ dir, schema: itemSchema, send: sent.send, clock, online, backoff: { firstMs: 60_000, factor: 2, capMs: 60_000, jitter: 0 } });
     box.start();
     await box.submit({ guid: 'g-1', l1: 'Venta' });
-    await new Promise((r) => setTimeout(r, 10));
+    await vi.waitFor(() => expect(box.status().lastError).toBe('offline'));
     expect(sent.delivered).toHaveLength(0);
     notify!({ state: 'online' });
     await box.whenIdle();
@@ -216,8 +217,9 @@ describe('Outbox', () => {
     const box = await Outbox.open<Item>({ dir, schema: itemSchema, send: sent.send, clock, maxAttempts: 3, random: () => 0, backoff: { firstMs: 10, factor: 1, capMs: 10, jitter: 0 } });
     box.start();
     await box.submit({ guid: 'g', l1: 'Z' });
-    for (let i = 0; i < 5; i++) {
-      await new Promise((r) => setTimeout(r, 5));
+    for (let i = 1; i <= 2; i++) {
+      await vi.waitFor(() => expect(box.status().nextRetryAt).not.toBeNull());
+      expect(sent.calls).toHaveLength(i);
       clock.advance(10);
     }
     await box.whenIdle();
@@ -236,8 +238,7 @@ describe('Outbox', () => {
     box.start();
     await expect(box.submit({ guid: 'g', l1: '' })).rejects.toThrow(/not valid/);
     await box.submit({ guid: 'g', l1: 'ok' });
-    await new Promise((r) => setTimeout(r, 10));
-    expect(box.status()).toMatchObject({ pending: 1, lastError: 'socket hang up' });
+    await vi.waitFor(() => expect(box.status()).toMatchObject({ pending: 1, lastError: 'socket hang up' }));
     await box.close();
   });
 
