@@ -137,16 +137,13 @@ describe('Outbox', () => {
     box.start();
     await box.submit({ guid: 'g-1', l1: 'Venta' });
     await vi.waitFor(() => expect(box.status()).toMatchObject({ pending: 1, lastError: offline.reason, nextRetryAt: 1_000 }));
-    let t = 0;
     for (const [i, step] of [1_000, 2_000, 4_000, 5_000].entries()) {
       expect(sent.delivered).toHaveLength(0);
-      t += step;
       clock.advance(step);
       await vi.waitFor(() => expect(sent.calls).toHaveLength(i + 2));
       if (i < 3) await vi.waitFor(() => expect(box.status().nextRetryAt).not.toBeNull());
     }
     await box.whenIdle();
-    expect(t).toBe(12_000);
     expect(sent.calls).toHaveLength(5);
     expect(sent.delivered).toHaveLength(1);
     // Retry waits, excluding the per-send time limits (100 s).
