@@ -7,22 +7,26 @@ import type { z } from 'zod';
 import type { EventChannel, RequestChannel } from './ipc/channels';
 import { sessionRequests, connectivitySchema, sessionViewSchema } from './ipc/session';
 import { settingsRequests, settingsViewSchema } from './ipc/settings';
+import { supervisorEvents, supervisorRequests } from './ipc/supervisor';
 
 export * from './ipc/channels';
 export * from './ipc/result';
 export * from './ipc/session';
 export * from './ipc/settings';
+export * from './ipc/supervisor';
 export * from './ipc/wire';
 
 export const requestSchemas = {
   ...settingsRequests,
   ...sessionRequests,
+  ...supervisorRequests,
 } as const;
 
 export const eventSchemas = {
   'session.changed': sessionViewSchema,
   'connectivity.changed': connectivitySchema,
   'settings.changed': settingsViewSchema,
+  ...supervisorEvents,
 } as const;
 
 export type RequestOf<C extends RequestChannel> = z.infer<(typeof requestSchemas)[C]['request']>;

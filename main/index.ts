@@ -1,18 +1,20 @@
 // Composition root for Electron. Kept thin: everything testable lives in
 // services/, ipc/ and desktop/ (each unit-tested with fakes of Electron).
-import { app, BrowserWindow, safeStorage, session as electronSession, type IpcMainInvokeEvent } from 'electron';
+import { app, BrowserWindow, dialog, safeStorage, session as electronSession, type IpcMainInvokeEvent } from 'electron';
 import Store from 'electron-store';
 import { join } from 'node:path';
 import { createDispatcher, createRequestHandlers, forwardEvents, type AppServices } from './ipc';
 import { createConnectivity } from './services/connectivity';
 import { createIntegraSessionApi, createSessionService, overridesFromEnv, VAULT_KEYS } from './services/session';
 import { createSettingsService } from './services/settings';
+import { createSupervisorService } from './services/supervisor';
 import { createEncryptedVault, createMemoryVault, createVaultFile } from './services/vault';
 import { createElectronStoreSettingsStorage } from './desktop/electron-store-settings';
 import { isTrustedSender, registerOnElectronIpcMain, sendEvent } from './desktop/ipc-main';
 import { safeStorageCipher } from './desktop/safe-storage';
 import { applyContentSecurityPolicy, guardNavigation, restrictPermissions } from './desktop/security';
 import { claimSingleInstance } from './desktop/single-instance';
+import { pickListFile } from './desktop/list-file-dialog';
 import { loadRenderer, mainWindowOptions, rendererLocation, showAndFocus } from './desktop/window';
 
 const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
@@ -38,7 +40,8 @@ function composeServices(): { services: AppServices; connectivity: ReturnType<ty
   const { overrides, demoPassword } = overridesFromEnv(process.env);
   if (demoPassword && overrides.agent) vault.set(VAULT_KEYS.password(overrides.agent), demoPassword, false);
   const session = createSessionService({ settings, vault, overrides, connectivity, createApi: createIntegraSessionApi });
-  return { services: { settings, vault, session, overrides }, connectivity };
+  const supervisor = createSupervisorService({ session, files: { kind: 'dialog', pick: () => pickListFile(dialog, mainWindow) } });
+  return { services: { settings, vault, session, overrides, supervisor }, connectivity };
 }
 
 async function start(): Promise<void> {

@@ -3,15 +3,18 @@
 // The schemas for each name live in the sibling files; ipc-contract.ts checks
 // at compile time that both lists agree.
 
+import { SUPERVISOR_EVENT_CHANNELS, SUPERVISOR_REQUEST_CHANNELS } from './supervisor-channels';
+
 export const REQUEST_CHANNELS = [
   'settings.get',
   'settings.update',
   'session.get',
   'session.signIn',
   'session.signOut',
+  ...SUPERVISOR_REQUEST_CHANNELS,
 ] as const;
 
-export const EVENT_CHANNELS = ['session.changed', 'connectivity.changed', 'settings.changed'] as const;
+export const EVENT_CHANNELS = ['session.changed', 'connectivity.changed', 'settings.changed', ...SUPERVISOR_EVENT_CHANNELS] as const;
 
 export type RequestChannel = (typeof REQUEST_CHANNELS)[number];
 export type EventChannel = (typeof EVENT_CHANNELS)[number];

@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { createConnectivity, type Connectivity } from '../services/connectivity';
 import { createIntegraSessionApi, createSessionService, VAULT_KEYS, type LaunchOverrides } from '../services/session';
+import { createSupervisorService } from '../services/supervisor';
 import { createJsonFileSettingsStorage, createSettingsService } from '../services/settings';
 import { createMemoryVault } from '../services/vault';
 import type { AppServices } from '../ipc';
@@ -21,5 +22,7 @@ export function composeBrowserServices(options: BrowserServicesOptions): { servi
   const connectivity = createConnectivity();
   const overrides = options.overrides ?? {};
   const session = createSessionService({ settings, vault, overrides, connectivity, createApi: createIntegraSessionApi });
-  return { services: { settings, vault, session, overrides }, connectivity };
+  // Browser mode has no native dialog: the person types the list's path (docs/ASSUMPTIONS.md, Supervisor).
+  const supervisor = createSupervisorService({ session, files: { kind: 'typed-path' } });
+  return { services: { settings, vault, session, overrides, supervisor }, connectivity };
 }

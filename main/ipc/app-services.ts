@@ -1,5 +1,6 @@
 import type { SessionApi, SessionService, LaunchOverrides } from '../services/session';
 import type { SettingsService } from '../services/settings';
+import type { SupervisorService } from '../services/supervisor';
 import type { TokenVault } from '../services/vault';
 
 /** The services the handlers reach; composed by main/index.ts or main/browser-host.ts. */
@@ -8,4 +9,5 @@ export interface AppServices {
   vault: TokenVault;
   session: SessionService<SessionApi>;
   overrides: LaunchOverrides;
+  supervisor: SupervisorService;
 }

@@ -16,6 +16,7 @@ export function forwardEvents(services: AppServices, sink: EventSink, connectivi
   const offs = [
     services.session.onChange((view) => sink('session.changed', view)),
     services.settings.onChange(() => sink('settings.changed', settingsView(services))),
+    services.supervisor.onUploadProgress((progress) => sink('supervisor.uploadProgress', progress)),
   ];
   if (connectivity) {
     offs.push(

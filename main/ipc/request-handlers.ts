@@ -4,6 +4,7 @@ import { IpcFailure } from '../../common/ipc-contract';
 import type { AppServices } from './app-services';
 import type { RequestHandlers } from './handle';
 import { settingsView } from './settings-view';
+import { createSupervisorHandlers } from './supervisor-handlers';
 
 export function createRequestHandlers(services: AppServices): RequestHandlers {
   return {
@@ -19,5 +20,6 @@ export function createRequestHandlers(services: AppServices): RequestHandlers {
     'session.get': async () => services.session.view(),
     'session.signIn': (request) => services.session.signIn(request),
     'session.signOut': (request) => services.session.signOut(request),
+    ...createSupervisorHandlers(services.supervisor),
   };
 }

@@ -6,6 +6,7 @@ import { REQUEST_CHANNELS, SIGNED_OUT } from '../../common/ipc-contract';
 import { isTrustedSender, registerIpcHandlers, sendEvent } from '../../main/desktop/ipc-main';
 import type { RendererLocation } from '../../main/desktop/security';
 import { createDispatcher, type RequestHandlers } from '../../main/ipc';
+import { supervisorHandlerStubs } from '../services/supervisor/supervisor-handler-stubs';
 
 const location: RendererLocation = { kind: 'file', indexUrl: 'file:///app/out/renderer/index.html' };
 const OWN = 'file:///app/out/renderer/index.html';
@@ -29,6 +30,7 @@ describe('ipcMain wiring', () => {
     const requestHandlers: RequestHandlers = {
       'settings.get': never, 'settings.update': never, 'session.signIn': never, 'session.signOut': never,
       'session.get': async () => SIGNED_OUT,
+      ...supervisorHandlerStubs(never),
     };
     const dispatch = createDispatcher<IpcMainInvokeEvent>(requestHandlers, { isTrustedSender: (event) => isTrustedSender(event, () => 1, location) });
     const unregister = registerIpcHandlers(fakeIpc as never, dispatch);

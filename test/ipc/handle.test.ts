@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IpcFailure, SIGNED_OUT, type RequestChannel } from '../../common/ipc-contract';
 import { createDispatcher, type RequestHandlers } from '../../main/ipc';
+import { supervisorHandlerStubs } from '../services/supervisor/supervisor-handler-stubs';
 
 function handlers(overrides: Partial<RequestHandlers> = {}): RequestHandlers {
   const never = async () => {
@@ -12,6 +13,7 @@ function handlers(overrides: Partial<RequestHandlers> = {}): RequestHandlers {
     'session.get': async () => SIGNED_OUT,
     'session.signIn': never,
     'session.signOut': never,
+    ...supervisorHandlerStubs(never),
     ...overrides,
   };
 }

@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { REQUEST_CHANNELS, ipcResultSchema, ipcErrorSchema, type RequestChannel } from '../../common/ipc-contract';
 import { createDispatcher, type RequestHandlers } from '../../main/ipc';
+import { supervisorHandlerStubs } from '../services/supervisor/supervisor-handler-stubs';
+import { supervisorMalformedPayloads } from '../services/supervisor/supervisor-malformed-payloads';
 
 const validSignIn = { agent: 'ana.garcia', password: 'x', remember: false, language: 'es' };
 
@@ -35,6 +37,7 @@ const malformed: Record<RequestChannel, unknown[]> = {
     { ...validSignIn, token: 'smuggled' },
   ],
   'session.signOut': [undefined, null, { message: 5 }, { message: 'm'.repeat(501) }, { message: 'bye', agent: 'other' }],
+  ...supervisorMalformedPayloads,
 };
 
 function recordingHandlers(calls: string[]): RequestHandlers {
@@ -48,6 +51,7 @@ function recordingHandlers(calls: string[]): RequestHandlers {
     'session.get': record('session.get'),
     'session.signIn': record('session.signIn'),
     'session.signOut': record('session.signOut'),
+    ...supervisorHandlerStubs((channel: string) => record(channel)),
   };
 }
 

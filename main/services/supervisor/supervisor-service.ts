@@ -1,0 +1,201 @@
+// The supervisor area's service: administrative operations over the signed-in
+// Integra client, with the API user's session as the gate. Files are read
+// here in main, by path; their bytes never pass through the page.
+import { basename, isAbsolute } from 'node:path';
+import {
+  IpcFailure,
+  type AddMembersRequest,
+  type CampaignView,
+  type CreatedAgent,
+  type DialerRecordRequest,
+  type DialerView,
+  type ListAnalysis,
+  type MemberPair,
+  type PickedFile,
+  type SessionView,
+  type SupervisorInfo,
+  type UploadListRequest,
+  type UploadProgressEvent,
+  type UploadResult,
+} from '../../../common/ipc-contract';
+import { queueMember, type CreateAgentInput } from '../../../common/domain';
+import { analyzeDialingList } from '../../api';
+import { campaignView, dialerView } from './record-views';
+import { toSupervisorFailure } from './supervisor-failure';
+import type { AnalyzeList, ListFileSource, SupervisorApi } from './supervisor-api';
+
+export interface SupervisorDeps {
+  session: { view(): SessionView; client(): SupervisorApi | null };
+  files: ListFileSource;
+  /** Default: the client's streaming analysis (main/api). */
+  analyze?: AnalyzeList;
+}
+
+export interface SupervisorService {
+  info(): SupervisorInfo;
+  campaigns(): Promise<CampaignView[]>;
+  dialers(): Promise<DialerView[]>;
+  createAgent(input: CreateAgentInput): Promise<CreatedAgent>;
+  addMembers(request: AddMembersRequest): Promise<MemberPair[]>;
+  pickListFile(): Promise<PickedFile>;
+  analyzeList(path: string): Promise<ListAnalysis>;
+  uploadList(request: UploadListRequest): Promise<UploadResult>;
+  addDialerRecord(request: DialerRecordRequest): Promise<{ campaign: string; destination: string }>;
+  onUploadProgress(listener: (progress: UploadProgressEvent) => void): () => void;
+}
+
+const PHONE_TAKEN =
+  'Create Agent: the platform refused to create this agent. It gives no reason; most often the phone number (or the user name) is already in use. Choose another phone number and try again.';
+
+export function createSupervisorService(deps: SupervisorDeps): SupervisorService {
+  const analyze = deps.analyze ?? ((path: string) => analyzeDialingList(path));
+  const progressListeners = new Set<(progress: UploadProgressEvent) => void>();
+  /** Paths the open dialog returned (Electron); only these are read. */
+  const pickedPaths = new Set<string>();
+  /** Agents created in this session, by phone number: the API cannot list agents. */
+  const created = new Map<string, CreatedAgent>();
+
+  function signedIn(): { api: SupervisorApi; apiUser: string } {
+    const view = deps.session.view();
+    const api = deps.session.client();
+    if (view.state !== 'signed-in' || !view.apiUser || !api) {
+      throw new IpcFailure({
+        code: 'not-signed-in',
+        message: 'Supervisor tools need an API user. Sign out, then sign in again with the API user and its password under Advanced.',
+      });
+    }
+    return { api, apiUser: view.apiUser };
+  }
+
+  function readablePath(path: string): string {
+    const trimmed = path.trim();
+    const allowed = deps.files.kind === 'dialog' ? pickedPaths.has(trimmed) : isAbsolute(trimmed);
+    if (!allowed) {
+      const message = deps.files.kind === 'dialog'
+        ? 'Choose the list with the "Choose file" button; the app only reads files picked there.'
+        : 'Type the full path of the list on this computer (for example /home/me/list.csv).';
+      throw new IpcFailure({ code: 'invalid-request', field: 'path', message });
+    }
+    return trimmed;
+  }
+
+  return {
+    info() {
+      const view = deps.session.view();
+      return { apiUser: view.state === 'signed-in' ? view.apiUser : null, filePicker: deps.files.kind === 'dialog' };
+    },
+
+    async campaigns() {
+      const { api } = signedIn();
+      try {
+        return (await api.getCampaigns()).map(campaignView);
+      } catch (error) {
+        throw toSupervisorFailure(error, 'Get Campaigns: the platform refused to list the campaigns. Sign in again with the API user; if it persists, ask the platform administrator whether this API user may read campaigns.');
+      }
+    },
+
+    async dialers() {
+      const { api } = signedIn();
+      try {
+        return (await api.getDialers()).map(dialerView);
+      } catch (error) {
+        throw toSupervisorFailure(error, 'Get Dialers: the platform refused to list the dialers. Sign in again with the API user; if it persists, ask the platform administrator whether this API user may read dialers.');
+      }
+    },
+
+    async createAgent(input) {
+      const { api } = signedIn();
+      const phone = input.phoneNumber.trim();
+      const earlier = created.get(phone);
+      if (earlier) {
+        throw new IpcFailure({ code: 'invalid-request', field: 'phoneNumber', message: `The phone number ${phone} is already in use: you created ${earlier.userName} with it in this session. Choose another phone number.` });
+      }
+      try {
+        await api.createAgent(input);
+      } catch (error) {
+        throw toSupervisorFailure(error, PHONE_TAKEN, 'phoneNumber');
+      }
+      const agent: CreatedAgent = { userName: input.userName.trim(), fullname: input.fullname.trim(), phoneNumber: phone };
+      created.set(phone, agent);
+      return agent;
+    },
+
+    async addMembers(request) {
+      const { api } = signedIn();
+      const pairs: MemberPair[] = request.campaigns.flatMap((campaign) =>
+        request.agents.map((agent) => ({ membername: agent.membername, phone: agent.phone, campaign })),
+      );
+      try {
+        await api.addAgentsToCampaigns(pairs.map((p) => queueMember(p.membername, p.phone, p.campaign)));
+      } catch (error) {
+        throw toSupervisorFailure(error, `Add Agent to Campaign: the platform refused the request, so none of the ${pairs.length} pairs was added. Check that every campaign exists and every agent's user name and phone number are right, then try again.`);
+      }
+      return pairs;
+    },
+
+    async pickListFile() {
+      if (deps.files.kind !== 'dialog') return { status: 'unavailable' };
+      const path = await deps.files.pick();
+      if (path === null) return { status: 'cancelled' };
+      pickedPaths.add(path);
+      return { status: 'picked', path };
+    },
+
+    async analyzeList(path) {
+      const file = readablePath(path);
+      try {
+        const analysis = await analyze(file);
+        return { path: file, fileName: basename(file), ...analysis };
+      } catch (error) {
+        throw toSupervisorFailure(error, 'The list could not be read.', 'path');
+      }
+    },
+
+    async uploadList(request) {
+      const { api, apiUser } = signedIn();
+      const file = readablePath(request.path);
+      let sent = -1;
+      const emit = (bytesRead: number, totalBytes: number) => {
+        // About a hundred events per upload, whatever its size.
+        if (bytesRead < totalBytes && sent >= 0 && bytesRead - sent < totalBytes / 100) return;
+        sent = bytesRead;
+        for (const listener of [...progressListeners]) listener({ uploadId: request.uploadId, bytesRead, totalBytes });
+      };
+      try {
+        const result = await api.uploadBase(
+          { file, campaign: request.campaign, username: apiUser },
+          { onProgress: ({ bytesRead, totalBytes }) => emit(bytesRead, totalBytes) },
+        );
+        return { fileName: result.filename, campaign: result.campaign, cant: result.cant };
+      } catch (error) {
+        throw toSupervisorFailure(error, `Upload Base: the platform refused the list for ${request.campaign}. Check that the campaign exists and the file is a CSV or TXT list, then try again.`);
+      }
+    },
+
+    async addDialerRecord(request) {
+      const { api } = signedIn();
+      try {
+        await api.addRecordToDialer({
+          campaign: request.campaign,
+          destination: request.destination,
+          alternatives: request.alternatives,
+          agent: request.agent,
+          // Several pairs joined with ';' as the bulk CLI does (the spec shows one pair).
+          data: request.data.map((row) => `${row.key.trim()}=${row.value.trim()}`).join(';'),
+          calldate: request.calldate,
+          source: request.source,
+          bulk: request.bulk,
+          automatic: request.automatic,
+        });
+      } catch (error) {
+        throw toSupervisorFailure(error, `Add Record to Dialer: the platform refused the record for ${request.campaign}. Check that the campaign has a dialer and the numbers are right, then try again.`);
+      }
+      return { campaign: request.campaign, destination: request.destination };
+    },
+
+    onUploadProgress(listener) {
+      progressListeners.add(listener);
+      return () => progressListeners.delete(listener);
+    },
+  };
+}
