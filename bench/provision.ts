@@ -17,7 +17,7 @@ import { round } from './lib/stats';
 // requests, request latency p50/p99, and CPU seconds of client and simulator,
 // which say where the time goes. A second scenario adds server latency (the
 // simulator's `delay` fault on every request) as a real instance over a WAN has.
-// Usage: npx tsx bench/provision.ts [--agents 1000] [--latency-ms 20]
+// Usage: npx tsx bench/provision.ts [--agents 1000] [--latencies 0,20]
 
 const CAMPAIGNS = ['Soporte<-', 'Cobranzas->', 'Encuestas->', 'Manual->', 'Ventas<-'];
 
@@ -47,11 +47,11 @@ const VARIANTS: readonly Variant[] = [
 ];
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { agents: { type: 'string', default: '1000' }, 'latency-ms': { type: 'string', default: '20' } } });
+  const { values } = parseArgs({ options: { agents: { type: 'string', default: '1000' }, latencies: { type: 'string', default: '0,20' } } });
   const agents = Number(values.agents);
-  const latencyMs = Number(values['latency-ms']);
+  const latencies = values.latencies.split(',').map(Number);
   if (!Number.isInteger(agents) || agents < 1 || agents > 100_000) throw new Error('--agents takes 1 to 100000');
-  if (!Number.isInteger(latencyMs) || latencyMs < 0 || latencyMs > 1000) throw new Error('--latency-ms takes 0 to 1000');
+  if (latencies.some((ms) => !Number.isInteger(ms) || ms < 0 || ms > 1000)) throw new Error('--latencies takes milliseconds from 0 to 1000, comma-separated');
   const dir = await mkdtemp(join(tmpdir(), 'bench-provision-'));
   emitResult('provision', machine());
   const seed = join(dir, 'seed.json');
@@ -61,7 +61,7 @@ async function main(): Promise<void> {
   const sim = await spawnSimulator(['--seed', seed]);
   const rows: Record<string, Cell>[] = [];
   try {
-    for (const latency of latencyMs > 0 ? [0, latencyMs] : [0]) {
+    for (const latency of latencies) {
       const results: Record<string, Cell>[] = [];
       for (const variant of VARIANTS) {
         const row = await measure(sim, variant, csv, dir, agents, latency);

@@ -34,6 +34,9 @@ async function prepareNaive(): Promise<Upload> {
     let records = -1;
     for (let at = content.indexOf(10); at !== -1; at = content.indexOf(10, at + 1)) records += 1;
     const form = new URLSearchParams({ filename: basename(file ?? ''), fileb64: content.toString('base64'), campaign: campaign ?? '', cant: String(records), username: user ?? '' });
+    // Building the body blocks the event loop for seconds; let the pool notice a keep-alive socket the
+    // server closed meanwhile, or fetch may write into it (EPIPE) — a fault of timing, not of the baseline.
+    await new Promise((resolve) => setTimeout(resolve, 50));
     const response = await fetch(`${path}/Dialers/uploadbase`, { method: 'POST', headers: { Authorization: `Basic ${token}` }, body: form });
     const body = (await response.text()).trim();
     if (body !== '1') throw new Error(`naive upload refused: HTTP ${response.status} ${body.slice(0, 100)}`);
