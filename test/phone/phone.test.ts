@@ -199,3 +199,17 @@ describe('Phone calls', () => {
     expect(errors[0]).toMatch(/not JSON/);
   });
 });
+
+describe('Phone sign-out', () => {
+  it('unregisters on stop (REGISTER with expiry 0) and registers again on the next start', async () => {
+    const server = new FakeSipServer();
+    const phone = await registered(server);
+    await phone.stop();
+    const last = server.received.filter((m) => m.method === 'REGISTER').at(-1)!;
+    expect(`${last.getHeader('expires') ?? ''} ${last.getHeader('contact') ?? ''}`).toMatch(/(^0 |expires=0)/);
+    expect(phone.registration.kind).toBe('unregistered');
+    expect(phone.connection).toBe('offline');
+    await phone.start();
+    await vi.waitFor(() => expect(phone.registration.kind).toBe('registered'));
+  });
+});

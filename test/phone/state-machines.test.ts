@@ -26,6 +26,7 @@ describe('registration state', () => {
     s = nextRegistration(s, { kind: 'registering' });
     s = nextRegistration(s, { kind: 'failed', reason: 'wrong credentials' });
     expect(s).toEqual({ kind: 'failed', reason: 'wrong credentials' });
+    expect(nextRegistration(s, { kind: 'failed', reason: 'gave up' })).toEqual({ kind: 'failed', reason: 'gave up' });
   });
 
   it('throws on a jump that skips registering', () => {

@@ -114,6 +114,8 @@ export class Phone {
     if (this.started) return;
     this.started = true;
     this.credentialsRefused = false;
+    // A Registerer does not outlive ua.stop(): after a sign-out, start with a new one.
+    if (this.registerer.state === RegistererState.Terminated) this.registerer = this.newRegisterer();
     this.setRegistration({ kind: 'registering' });
     try {
       await this.ua.start();
@@ -237,6 +239,7 @@ export class Phone {
   private register(retryIfPending = true): void {
     if (!this.started) return;
     if (this.reg.kind !== 'registered') this.setRegistration({ kind: 'registering' });
+    if (this.registerer.state === RegistererState.Terminated) this.registerer = this.newRegisterer();
     this.registerer
       .register({
         requestDelegate: {

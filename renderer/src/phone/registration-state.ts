@@ -9,7 +9,8 @@
  *        └────unregister──── failed{reason} ◀──rejected───┘
  *
  * `unregistered` is reachable from every state (sign-out, stop). `failed`
- * is left only by trying again (`registering`) or stopping.
+ * is left only by trying again (`registering`) or stopping; a new failure
+ * while failed replaces the reason.
  */
 import { assertTransition, type TransitionTable } from './state-machine';
 
@@ -25,7 +26,7 @@ const table: TransitionTable<RegistrationKind> = {
   unregistered: ['registering'],
   registering: ['registered', 'failed', 'unregistered', 'registering'],
   registered: ['registering', 'failed', 'unregistered'],
-  failed: ['registering', 'unregistered'],
+  failed: ['registering', 'unregistered', 'failed'],
 };
 
 export function nextRegistration(from: RegistrationState, to: RegistrationState): RegistrationState {
