@@ -1,5 +1,7 @@
 // English texts of the UI. The keys of this dictionary are the type every
 // other language must fill (see es.ts).
+import { supervisorEn } from './supervisor-en';
+
 export const en = {
   'app.title': 'Agent Softphone',
   'app.loading': 'Starting…',
@@ -61,6 +63,7 @@ export const en = {
   'signOut.confirm': 'Sign out',
   'signOut.cancel': 'Cancel',
   'signOut.submitting': 'Signing out…',
+  ...supervisorEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,4 +1,5 @@
 import type { MessageKey } from './en';
+import { supervisorEs } from './supervisor-es';
 
 // Textos en español de la interfaz: cada clave del diccionario inglés.
 export const es: Record<MessageKey, string> = {
@@ -62,4 +63,5 @@ export const es: Record<MessageKey, string> = {
   'signOut.confirm': 'Cerrar sesión',
   'signOut.cancel': 'Cancelar',
   'signOut.submitting': 'Cerrando sesión…',
+  ...supervisorEs,
 };
