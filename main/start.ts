@@ -12,6 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { defaultExtensions } from '../simulator/extensions';
 import { startSimulator, type Simulator } from '../simulator/index';
 import { startBrowserHost } from './browser-host';
 import { ensureRendererBuilt } from './browser-host/ensure-renderer';
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
 
   let sim: Simulator | null = null;
   if (!instance) {
-    const started = await startSimulator({ port: 0 });
+    const started = await startSimulator({ port: 0, extensions: defaultExtensions });
     sim = started;
     closers.push(() => started.close());
     say(`No instance configured: the built-in simulator runs at ${started.baseUrl}.`);

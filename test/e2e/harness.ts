@@ -9,6 +9,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { startBrowserHost, type BrowserHost } from '../../main/browser-host';
 import { ensureRendererBuilt } from '../../main/browser-host/ensure-renderer';
 import type { LaunchOverrides } from '../../main/services/session';
+import { defaultExtensions } from '../../simulator/extensions';
 import { startSimulator, type Simulator } from '../../simulator/index';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -52,6 +53,8 @@ export interface StartOptions {
   overrides?: LaunchOverrides;
   viewport?: { width: number; height: number };
   colorScheme?: 'light' | 'dark';
+  /** Start the simulator's SIP side (WebSocket registrar, calls with media); default true. */
+  sip?: boolean;
   /** Extra Chromium flags (CALL_ARGS are always included). */
   chromiumArgs?: string[];
 }
@@ -65,7 +68,7 @@ export async function startApp(options: StartOptions = {}): Promise<E2EApp> {
     for (const cleanup of cleanups.reverse().splice(0)) await cleanup().catch(() => undefined);
   };
   try {
-    const sim = await startSimulator({ port: 0 });
+    const sim = await startSimulator({ port: 0, extensions: options.sip === false ? [] : defaultExtensions });
     cleanups.push(() => sim.close());
     const agents = sim.ready.credentials.agents;
     const demo = agents[0];
