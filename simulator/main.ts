@@ -3,8 +3,10 @@
 import { parseArgs } from 'node:util';
 import { defaultExtensions } from './extensions';
 import { isLoopbackHost, startSimulator } from './index';
+import { readUpstreamOptionsFile } from './sip/upstream/upstream-options';
+import { createUpstreamSipExtension } from './sip/upstream/upstream-sip-extension';
 
-const usage = 'Usage: npm run sim -- [--port N (0 = any free; default 8480)] [--host 127.0.0.1] [--seed file.json] [--data-dir DIR]';
+const usage = 'Usage: npm run sim -- [--port N (0 = any free; default 8480)] [--host 127.0.0.1] [--seed file.json] [--data-dir DIR] [--sip-upstream upstream.json (calls go through an external SIP server; see docs/INTEROP.md)]';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -13,6 +15,7 @@ async function main(): Promise<void> {
       host: { type: 'string', default: '127.0.0.1' },
       seed: { type: 'string' },
       'data-dir': { type: 'string' },
+      'sip-upstream': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -29,7 +32,7 @@ async function main(): Promise<void> {
     host: values.host,
     seedFile: values.seed,
     dataDir: values['data-dir'],
-    extensions: defaultExtensions,
+    extensions: values['sip-upstream'] ? [createUpstreamSipExtension(readUpstreamOptionsFile(values['sip-upstream']))] : defaultExtensions,
   });
   let stopping = false;
   const stop = (signal: string): void => {
