@@ -14,12 +14,13 @@ const inboundCallSchema = z.object({
 
 const problem = (status: number, error: string): ControlReply => ({ status, json: { error } });
 
-export function addSipControlRoutes(ctx: ExtensionContext, caller: AgentCaller, picker: AgentPicker, bindings: BindingStore): void {
+/** `bindings` is undefined when calls go through an external server (no registrar here). */
+export function addSipControlRoutes(ctx: ExtensionContext, caller: AgentCaller, picker: AgentPicker, bindings?: BindingStore): void {
   const { state } = ctx;
 
   ctx.control.route('GET', '/__sim/sip/registrations', () => ({
-    json: bindings.registeredUsers().flatMap((phone) =>
-      bindings.live(phone).map((b) => ({
+    json: (bindings?.registeredUsers() ?? []).flatMap((phone) =>
+      (bindings?.live(phone) ?? []).map((b) => ({
         phone,
         contact: b.contact.toString(),
         transport: b.connection.transport,
