@@ -1,0 +1,234 @@
+// kamailio.cfg and tls.cfg for the interop tier: a WS/WSS registrar and proxy
+// on loopback, digest with HA1 only (htable filled at start), realm `asterisk`
+// like the platform's Asterisk. Agents register; only the originator (the
+// simulator's platform user) may place calls, as on the platform.
+
+export interface KamailioUser {
+  user: string;
+  ha1: string;
+}
+
+export interface KamailioConfigInput {
+  host: string;
+  wsPort: number;
+  wssPort: number;
+  realm: string;
+  /** Agents (REGISTER) and the originator. */
+  users: KamailioUser[];
+  /** The auth user allowed to send INVITEs (the simulator's originator). */
+  callerUser: string;
+  tlsConfigFile: string;
+  modulesDir: string;
+}
+
+const SAFE = /^[A-Za-z0-9._-]+$/;
+const HEX32 = /^[0-9a-f]{32}$/;
+
+export function kamailioConfig(input: KamailioConfigInput): string {
+  for (const { user, ha1 } of input.users) {
+    if (!SAFE.test(user) || !HEX32.test(ha1)) throw new Error(`Writing kamailio.cfg failed: user "${user}" needs a plain name and a 32-hex HA1.`);
+  }
+  if (!SAFE.test(input.callerUser) || !SAFE.test(input.realm)) throw new Error('Writing kamailio.cfg failed: caller user and realm must be plain names.');
+  const ha1Lines = input.users.map(({ user, ha1 }) => `  $sht(ha1=>${user}) = "${ha1}";`).join('\n');
+  const { host, wsPort, wssPort, realm } = input;
+  return `#!KAMAILIO
+# Written by test/interop for one run; not a production config.
+debug=2
+log_stderror=yes
+log_prefix="{$mt $ci} "
+children=2
+tcp_children=2
+auto_aliases=no
+alias="${host}"
+listen=tcp:${host}:${wsPort}
+listen=tls:${host}:${wssPort}
+enable_tls=yes
+tcp_accept_no_cl=yes
+tcp_connection_lifetime=3605
+dns=no
+rev_dns=no
+use_dns_cache=off
+
+loadpath "${input.modulesDir}"
+loadmodule "kex.so"
+loadmodule "corex.so"
+loadmodule "tm.so"
+loadmodule "tmx.so"
+loadmodule "sl.so"
+loadmodule "rr.so"
+loadmodule "pv.so"
+loadmodule "maxfwd.so"
+loadmodule "textops.so"
+loadmodule "siputils.so"
+loadmodule "xlog.so"
+loadmodule "sanity.so"
+loadmodule "usrloc.so"
+loadmodule "registrar.so"
+loadmodule "auth.so"
+loadmodule "htable.so"
+loadmodule "nathelper.so"
+loadmodule "tls.so"
+loadmodule "xhttp.so"
+loadmodule "websocket.so"
+
+modparam("tls", "config", "${input.tlsConfigFile}")
+modparam("htable", "htable", "ha1=>size=4;")
+modparam("usrloc", "handle_lost_tcp", 1)
+modparam("usrloc", "close_expired_tcp", 1)
+modparam("registrar", "min_expires", 60)
+modparam("registrar", "max_expires", 3600)
+modparam("registrar", "gruu_enabled", 0)
+modparam("nathelper", "received_avp", "$avp(RECEIVED)")
+modparam("registrar", "received_avp", "$avp(RECEIVED)")
+modparam("rr", "append_fromtag", 1)
+modparam("websocket", "keepalive_mechanism", 0)
+
+event_route[htable:mod-init] {
+${ha1Lines}
+}
+
+request_route {
+  if (!mf_process_maxfwd_header("10")) {
+    sl_send_reply("483", "Too Many Hops");
+    exit;
+  }
+  if (!sanity_check("17895", "7")) {
+    exit;
+  }
+  # Every client here is on a WebSocket: let replies and in-dialog requests
+  # find their connection again.
+  if (nat_uac_test("64")) {
+    force_rport();
+    if (is_method("REGISTER")) {
+      fix_nated_register();
+    } else if (!add_contact_alias()) {
+      sl_send_reply("400", "Bad Request");
+      exit;
+    }
+  }
+  if (is_method("OPTIONS") && uri == myself && $rU == $null) {
+    sl_send_reply("200", "OK");
+    exit;
+  }
+  if (has_totag()) {
+    route(WITHINDLG);
+    exit;
+  }
+  if (is_method("CANCEL")) {
+    if (t_check_trans()) {
+      t_relay();
+    }
+    exit;
+  }
+  t_check_trans();
+  route(AUTH);
+  if (is_method("REGISTER")) {
+    if (!save("location")) {
+      sl_reply_error();
+    }
+    exit;
+  }
+  if (!is_method("INVITE|MESSAGE")) {
+    sl_send_reply("405", "Method Not Allowed");
+    exit;
+  }
+  if ($au != "${input.callerUser}") {
+    sl_send_reply("403", "Only the platform places calls");
+    exit;
+  }
+  consume_credentials();
+  record_route();
+  if (!lookup("location")) {
+    sl_send_reply("480", "Temporarily Unavailable");
+    exit;
+  }
+  handle_ruri_alias();
+  route(RELAY);
+}
+
+route[AUTH] {
+  # REGISTER: www digest, the To user must be the auth user; INVITE: proxy digest.
+  if (is_method("REGISTER")) {
+    pv_auth_check("${realm}", "$sht(ha1=>$au)", "1", "1");
+  } else {
+    pv_auth_check("${realm}", "$sht(ha1=>$au)", "1", "0");
+  }
+  $var(rc) = $rc;
+  if ($var(rc) > 0) {
+    return;
+  }
+  # Wrong HA1, unknown user or a user registering someone else: 403, so clients stop.
+  if ($var(rc) == -2 || $var(rc) == -3 || $var(rc) == -8 || ($var(rc) == -1 && $au != $null)) {
+    sl_send_reply("403", "Forbidden");
+    exit;
+  }
+  auth_challenge("${realm}", "1");
+  exit;
+}
+
+route[WITHINDLG] {
+  if (loose_route()) {
+    if (!isdsturiset()) {
+      handle_ruri_alias();
+    }
+    route(RELAY);
+    exit;
+  }
+  if (is_method("ACK")) {
+    if (t_check_trans()) {
+      t_relay();
+    }
+    exit;
+  }
+  sl_send_reply("404", "Not here");
+  exit;
+}
+
+route[RELAY] {
+  if (is_method("INVITE|BYE|UPDATE|CANCEL|ACK")) {
+    t_on_reply("REPLY");
+  }
+  if (!t_relay()) {
+    sl_reply_error();
+  }
+  exit;
+}
+
+onreply_route[REPLY] {
+  if (nat_uac_test("64")) {
+    add_contact_alias();
+  }
+}
+
+event_route[xhttp:request] {
+  set_reply_close();
+  set_reply_no_connect();
+  if ($Rp != ${wsPort} && $Rp != ${wssPort}) {
+    xhttp_reply("403", "Forbidden", "", "");
+    exit;
+  }
+  if ($hdr(Upgrade) =~ "websocket" && $hdr(Connection) =~ "Upgrade" && $rm =~ "GET") {
+    if (ws_handle_handshake()) {
+      exit;
+    }
+  }
+  xhttp_reply("404", "Not Found", "", "");
+}
+`;
+}
+
+export function kamailioTlsConfig(files: { certificate: string; privateKey: string }): string {
+  return `# Written by test/interop for one run.
+[server:default]
+method = TLSv1.2+
+verify_certificate = no
+require_certificate = no
+certificate = ${files.certificate}
+private_key = ${files.privateKey}
+
+[client:default]
+method = TLSv1.2+
+verify_certificate = yes
+require_certificate = yes
+`;
+}

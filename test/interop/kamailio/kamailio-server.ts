@@ -1,0 +1,170 @@
+// Runs Debian's Kamailio for one test file: config, TLS files and pid file in
+// the test's own temp dir, unprivileged (`-u nobody -g nogroup` when started
+// as root, else as the current user), in the foreground (-DD) with its log in
+// a file; stopped (and restarted) by the pid in its own pid file.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createConnection, createServer, type AddressInfo } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import { createTlsMaterial } from '../../../simulator/sip/tls-authority';
+import { kamailioConfig, kamailioTlsConfig, type KamailioUser } from './kamailio-config';
+
+export const KAMAILIO_BIN = '/usr/sbin/kamailio';
+const MODULES_DIR = '/usr/lib/x86_64-linux-gnu/kamailio/modules';
+const HOST = '127.0.0.1';
+
+export interface KamailioOptions {
+  realm: string;
+  users: KamailioUser[];
+  callerUser: string;
+}
+
+export interface Kamailio {
+  wsUrl: string;
+  wssUrl: string;
+  /** PEM of the CA that signed Kamailio's WSS certificate. */
+  caFile: string;
+  domain: string;
+  dir: string;
+  /** The pid in the pid file of the running instance. */
+  pid(): number;
+  /** The log (stderr) of every run so far. */
+  log(): string;
+  /** Stops by pid and starts again on the same ports; resolves once both ports accept connections. */
+  restart(): Promise<{ stoppedAt: number; acceptingAt: number }>;
+  stop(): Promise<void>;
+}
+
+export async function startKamailio(options: KamailioOptions): Promise<Kamailio> {
+  if (!existsSync(KAMAILIO_BIN)) {
+    throw new Error(`Starting Kamailio failed: ${KAMAILIO_BIN} is missing. Run test/interop/ensure-kamailio.sh (as root) first.`);
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'interop-kamailio-'));
+  const asRoot = userInfo().uid === 0;
+  // Kamailio drops to nobody after reading the config: it must reach this folder.
+  chmodSync(dir, 0o755);
+  const tls = createTlsMaterial([HOST]);
+  const files = {
+    config: join(dir, 'kamailio.cfg'),
+    tlsConfig: join(dir, 'tls.cfg'),
+    certificate: join(dir, 'server-cert.pem'),
+    privateKey: join(dir, 'server-key.pem'),
+    ca: join(dir, 'ca.pem'),
+    pid: join(dir, 'kamailio.pid'),
+    runDir: join(dir, 'run'),
+    log: join(dir, 'kamailio.log'),
+  };
+  writeFileSync(files.ca, tls.caCertPem, { mode: 0o644 });
+  writeFileSync(files.certificate, tls.serverCertPem, { mode: 0o644 });
+  writeFileSync(files.privateKey, tls.serverKeyPem, { mode: 0o600 });
+  writeFileSync(files.log, '');
+  const [wsPort, wssPort] = [await freePort(), await freePort()];
+  writeFileSync(files.tlsConfig, kamailioTlsConfig({ certificate: files.certificate, privateKey: files.privateKey }), { mode: 0o644 });
+  writeFileSync(
+    files.config,
+    kamailioConfig({ host: HOST, wsPort, wssPort, realm: options.realm, users: options.users, callerUser: options.callerUser, tlsConfigFile: files.tlsConfig, modulesDir: MODULES_DIR }),
+    { mode: 0o644 },
+  );
+  mkdirSync(files.runDir, { mode: 0o755 });
+  if (asRoot) {
+    const nobody = { uid: 65534, gid: 65534 };
+    chownSync(files.privateKey, nobody.uid, nobody.gid);
+    chownSync(files.runDir, nobody.uid, nobody.gid);
+    chownSync(files.log, nobody.uid, nobody.gid);
+  }
+
+  let child: ChildProcess | undefined;
+  const launch = async (): Promise<void> => {
+    rmSync(files.pid, { force: true });
+    const logFd = openSync(files.log, 'a');
+    const args = [
+      '-f', files.config, '-P', files.pid, '-Y', files.runDir, '-DD', '-E', '-m', '32', '-M', '4',
+      ...(asRoot ? ['-u', 'nobody', '-g', 'nogroup'] : []),
+    ];
+    child = spawn(KAMAILIO_BIN, args, { stdio: ['ignore', logFd, logFd], cwd: dir });
+    closeSync(logFd);
+    const exited = new Promise<never>((_, reject) =>
+      child?.once('exit', (code) => reject(new Error(`Kamailio exited at start (code ${code}). Its log:\n${tail(files.log)}`))),
+    );
+    await Promise.race([Promise.all([waitForPort(wsPort), waitForPort(wssPort), waitForPidFile(files.pid)]), exited]);
+  };
+
+  const stopByPid = async (): Promise<void> => {
+    const running = child;
+    if (!running || running.exitCode !== null) return;
+    const pid = readPid(files.pid) ?? running.pid;
+    if (pid === undefined) return;
+    const gone = new Promise<void>((resolve) => running.once('exit', () => resolve()));
+    process.kill(pid, 'SIGTERM');
+    const timer = setTimeout(() => process.kill(pid, 'SIGKILL'), 5_000);
+    await gone;
+    clearTimeout(timer);
+  };
+
+  await launch();
+  let finalLog = '';
+  return {
+    wsUrl: `ws://${HOST}:${wsPort}/ws`,
+    wssUrl: `wss://${HOST}:${wssPort}/ws`,
+    caFile: files.ca,
+    domain: HOST,
+    dir,
+    pid: () => readPid(files.pid) ?? -1,
+    log: () => (existsSync(files.log) ? readFileSync(files.log, 'utf8') : finalLog),
+    async restart() {
+      await stopByPid();
+      const stoppedAt = Date.now();
+      await launch();
+      return { stoppedAt, acceptingAt: Date.now() };
+    },
+    async stop() {
+      await stopByPid().catch(() => undefined);
+      finalLog = existsSync(files.log) ? readFileSync(files.log, 'utf8') : '';
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function readPid(file: string): number | undefined {
+  if (!existsSync(file)) return undefined;
+  const pid = Number(readFileSync(file, 'utf8').trim());
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+function tail(file: string): string {
+  return readFileSync(file, 'utf8').split('\n').slice(-30).join('\n');
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Resolves once `port` accepts a TCP connection (bounded: 10 s, 10 ms steps). */
+async function waitForPort(port: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = createConnection({ host: HOST, port }, () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    if (Date.now() > deadline) throw new Error(`Kamailio did not accept connections on ${HOST}:${port} within 10 s.`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+async function waitForPidFile(file: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (readPid(file) === undefined) {
+    if (Date.now() > deadline) throw new Error(`Kamailio did not write its pid file ${file} within 10 s.`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+// `npm run test:interop`: the phone on Kamailio and JsSIP on the simulator.
+// Kept out of `vitest run` (see vitest.config.ts); each file starts its own
+// servers and browser, so files run one at a time.
+export default defineConfig({
+  test: {
+    include: ['test/interop/**/*.test.ts'],
+    globalSetup: ['test/interop/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 90_000,
+    pool: 'forks',
+    maxWorkers: 1,
+    fileParallelism: false,
+  },
+});
