@@ -40,18 +40,32 @@ export function isSecretKey(key: string): boolean {
 
 const SECRET_KEY_WORD = String.raw`[\w.-]*(?:password|passwd|pwd|secret|token|authorization|auth|ha1|fileb64|api[_-]?key|cookie|credential|private[_-]?key|signature)[\w.-]*`;
 
+type Replacer = (match: string, ...groups: string[]) => string;
+
+/** Keeps the match when the key it names is one of the known non-secrets (e.g. `tokenPolicy`). */
+const unlessHarmless =
+  (keyGroup: number, replace: Replacer): Replacer =>
+  (match, ...groups) =>
+    isSecretKey(groups[keyGroup] ?? '') ? replace(match, ...groups) : match;
+
 /** Free-text patterns, applied in order. Each keeps enough context to read the line. */
-const TEXT_RULES: [RegExp, string][] = [
+const TEXT_RULES: [RegExp, string | Replacer][] = [
   // Whole header lines: `Authorization: Basic abc`, `Proxy-Authorization: …`, `Cookie: …`.
   [/\b((?:proxy-)?authorization|cookie|set-cookie|x-sim-secret)(\s*:\s*)[^\r\n]*/giu, `$1$2${REDACTED}`],
   // Credentials after an auth scheme anywhere in text.
   [/\b(basic|bearer|digest)(\s+)[^\s"',;]+/giu, `$1$2${REDACTED}`],
   // JSON-ish `"password": "x"` or `'token':'x'` (the value may hold spaces).
-  [new RegExp(String.raw`(["'])(${SECRET_KEY_WORD})\1(\s*:\s*)(["'])(?:\\.|(?!\4).)*\4`, 'giu'), `$1$2$1$3$4${REDACTED}$4`],
+  [
+    new RegExp(String.raw`(["'])(${SECRET_KEY_WORD})\1(\s*:\s*)(["'])(?:\\.|(?!\4).)*\4`, 'giu'),
+    unlessHarmless(1, (_m, quote = '', key = '', colon = '', valueQuote = '') => `${quote}${key}${quote}${colon}${valueQuote}${REDACTED}${valueQuote}`),
+  ],
   // `password=x`, `token: x`, `md5secret = x` in forms, query strings and prose.
-  [new RegExp(String.raw`\b(${SECRET_KEY_WORD})(\s*[=:]\s*)(?!\[redacted\])[^\s&"',;)}\]]+`, 'giu'), `$1$2${REDACTED}`],
-  // user:password@ in URLs.
-  [/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@:]+:[^\s/@]+@/giu, `$1${REDACTED}@`],
+  [
+    new RegExp(String.raw`\b(${SECRET_KEY_WORD})(\s*[=:]\s*)(?!\[redacted\])[^\s&"',;)}\]]+`, 'giu'),
+    unlessHarmless(0, (_m, key = '', separator = '') => `${key}${separator}${REDACTED}`),
+  ],
+  // user:password@ in URLs (a password may hold '/', even if a URL should not).
+  [/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@:]+:[^\s@]+@/giu, `$1${REDACTED}@`],
   // HA1 / md5secret and other long hex digests.
   [/\b[0-9a-f]{32,}\b/giu, REDACTED],
 ];
@@ -86,7 +100,9 @@ function tokenShaped(piece: string): boolean {
 /** Scrubs secrets out of free text. */
 export function redactText(text: string): string {
   let out = text;
-  for (const [pattern, replacement] of TEXT_RULES) out = out.replace(pattern, replacement);
+  for (const [pattern, replacement] of TEXT_RULES) {
+    out = typeof replacement === 'string' ? out.replace(pattern, replacement) : out.replace(pattern, replacement);
+  }
   // A sentence's full stop after a token is kept.
   return out.replace(TOKEN_RUN, (run) => (looksLikeToken(run) ? `${REDACTED}${/\.*$/u.exec(run)?.[0] ?? ''}` : run));
 }

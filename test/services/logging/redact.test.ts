@@ -94,6 +94,7 @@ describe('redactText: free text', () => {
     ['{"password":"two words","agent":"ana"}', '{"password":"[redacted]","agent":"ana"}'],
     ["{'token': 'x\\'y'}", "{'token': '[redacted]'}"],
     ['https://bob:pw@host/x', 'https://[redacted]@host/x'],
+    ['https://bob:p/w@host/x', 'https://[redacted]@host/x'],
     ['ha1 5f4dcc3b5aa765d61d8327deb882cf99 end', 'ha1 [redacted] end'],
     ['got q1w2E3r4T5y6U7i8O9p0AaSsDdFfGgHh.', 'got [redacted].'],
     ['jwt eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abc', 'jwt [redacted]'],
@@ -107,6 +108,8 @@ describe('redactText: free text', () => {
     'GET /Integra/resources/auth/AgentAuthentication answered 0',
     'node_modules/electron-builder/out/targets/nsis/NsisTarget.js',
     'Registered sip:1001@pbx.example.com; expires 600',
+    '{"tokenPolicy":"memory-only","authorizationUsername":"1001"}',
+    'tokenPolicy=encrypted-disk',
   ])('leaves ordinary text alone: %j', (text) => {
     expect(redactText(text)).toBe(text);
   });
