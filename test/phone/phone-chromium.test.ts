@@ -96,6 +96,14 @@ describe('phone in Chromium against the simulator', () => {
     expect(heard.levels!.customerSent.packets).toBeGreaterThan(0);
     await until('the page hears the customer', view, (v) => v.peakLevel > 0.01);
 
+    // Another microphone mid-call (replaceTrack): audio keeps reaching the customer.
+    const before = (await simCall(guid)).levels!.customerReceived.packets;
+    expect(await browser.page.evaluate(() => window.phonePage.switchMicrophone())).toEqual(expect.any(String));
+    await until('packets keep arriving after the switch', () => simCall(guid), (c) => c.levels!.customerReceived.packets > before + 10);
+    await browser.page.evaluate(() => window.phonePage.mute(true));
+    await browser.page.evaluate(() => window.phonePage.mute(false));
+    expect((await view()).events.filter((e) => e.startsWith('mute:'))).toEqual(['mute:true', 'mute:false']);
+
     await browser.page.evaluate(() => window.phonePage.dtmf('7'));
     await until('the digit reaches the simulator', () => simCall(guid), (c) => c.dtmf.includes('7'));
 

@@ -65,6 +65,12 @@ const page = {
   resetPeak(): void {
     peakLevel = 0;
   },
+  async switchMicrophone(): Promise<string | null> {
+    const inputs = (await navigator.mediaDevices.enumerateDevices()).filter((d) => d.kind === 'audioinput' && d.deviceId !== 'default');
+    const id = inputs.at(-1)?.deviceId ?? null;
+    await phone!.setDevices({ microphone: id });
+    return id;
+  },
   answer: () => phone!.answer(),
   hangUp: () => phone!.hangUp(),
   hold: () => phone!.hold(),
