@@ -27,6 +27,9 @@ function plain(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+/** With parked entries the journal never empties; rewrite it after this many appends. */
+const COMPACT_AFTER_RECORDS = 500;
+
 function rejectOnAbort(signal: AbortSignal): Promise<never> {
   return new Promise((_, reject) => {
     if (signal.aborted) reject(signal.reason);
@@ -268,10 +271,12 @@ export class Outbox<T> {
     }
   }
 
+  /** Nothing to send right now: rewrite the journal when it emptied, or when parked entries sit under a long tail. */
   private async compactIfQuiet(): Promise<void> {
-    if (this.entries.length > 0 || this.journal.recordsSinceCompaction === 0) return;
+    const appended = this.journal.recordsSinceCompaction;
+    if (appended === 0 || (this.entries.length > 0 && appended < COMPACT_AFTER_RECORDS)) return;
     try {
-      await this.journal.compact([]);
+      await this.journal.compact(this.entries);
     } catch {
       // The long journal is still correct; compaction is housekeeping only.
     }

@@ -250,3 +250,26 @@ describe('Outbox', () => {
     await strict.close();
   });
 });
+
+describe('Outbox journal size', () => {
+  it('compacts a journal that keeps a parked entry once many records accumulated', async () => {
+    const clock = new FakeClock();
+    let first = true;
+    const send = async (): Promise<SendOutcome> => (first ? ((first = false), { kind: 'permanent', reason: 'bad' }) : { kind: 'ok' });
+    const box = await Outbox.open<Item>({ dir, schema: itemSchema, send, clock });
+    box.start();
+    for (let i = 0; i < 200; i++) {
+      await box.submit({ guid: `g-${i}`, l1: 'A' });
+      await box.whenIdle();
+    }
+    const lines = (await readFile(join(dir, 'outbox.jsonl'), 'utf8')).split('\n').filter(Boolean);
+    // 200 entries × (add, attempt, done/park) = 600 records; compaction keeps the parked one and what came after.
+    expect(lines.length).toBeLessThan(600);
+    expect(lines.filter((l) => l.includes('"op":"park"'))).toHaveLength(1);
+    expect(box.status()).toMatchObject({ pending: 0, parked: 1 });
+    await box.close();
+    const reopened = await Outbox.open<Item>({ dir, schema: itemSchema, send, clock });
+    expect(reopened.parkedEntries().map((p) => p.item?.guid)).toEqual(['g-0']);
+    await reopened.close();
+  });
+});
