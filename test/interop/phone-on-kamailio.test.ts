@@ -1,0 +1,140 @@
+// The app's phone on a real registrar: Debian's Kamailio (WS for the phone,
+// WSS for the simulator's originator, HA1-only credentials, realm asterisk),
+// the simulator in external-registrar mode placing Make Call through it.
+// Sign in (Agent Authentication) → SIP credentials as the session builds them
+// → registered on Kamailio → Make Call → answered automatically → audio both
+// ways → hang up → disposition stored; then Kamailio restarts while idle and
+// the phone registers again by itself (time printed).
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../common/ipc/settings';
+import { createIntegraClient, type IntegraClient } from '../../main/api';
+import { sipCredentialsFor } from '../../main/services/session/sip-credentials';
+import { startSimulator, type Simulator } from '../../simulator/index';
+import { loadSeed } from '../../simulator/seed/load-seed';
+import { digestHa1 } from '../../simulator/sip/digest-auth';
+import { parseUpstreamOptions } from '../../simulator/sip/upstream/upstream-options';
+import type { UpstreamStatus } from '../../simulator/sip/upstream/upstream-registration';
+import { createUpstreamSipExtension } from '../../simulator/sip/upstream/upstream-sip-extension';
+import { startKamailio, type Kamailio } from './kamailio/kamailio-server';
+import type { InteropPhoneView } from './pages/phone-page-entry';
+import { openPageInChromium, type PageInChromium } from './support/page-in-chromium';
+import { control, until, type SimCall } from './support/sim-control';
+
+const REALM = 'asterisk';
+const ORIGINATOR = { user: 'platform', ha1: digestHa1('platform', REALM, 'platform-interop-secret') };
+const CUSTOMER = '099123456';
+
+let kamailio: Kamailio;
+let sim: Simulator;
+let client: IntegraClient;
+let browser: PageInChromium;
+let agent: { agent: string; phone: string; name: string };
+
+const view = (): Promise<InteropPhoneView> => browser.page.evaluate(() => window.interopPhone.view());
+const simCall = (guid: string): Promise<SimCall> => control<SimCall>(sim, 'GET', `/calls/${guid}`);
+const upstream = (): Promise<UpstreamStatus> => control<UpstreamStatus>(sim, 'GET', '/sip/upstream');
+
+beforeAll(async () => {
+  // HA1 only: Kamailio never sees a password.
+  const seed = await loadSeed();
+  const users = [...seed.agents.map((a) => ({ user: a.phone, ha1: digestHa1(a.phone, REALM, a.password) })), ORIGINATOR];
+  kamailio = await startKamailio({ realm: REALM, users, callerUser: ORIGINATOR.user });
+  sim = await startSimulator({
+    port: 0,
+    extensions: [
+      createUpstreamSipExtension(
+        parseUpstreamOptions({ proxyWsUrl: kamailio.wssUrl, caFile: kamailio.caFile, domain: kamailio.domain, username: ORIGINATOR.user, ha1: ORIGINATOR.ha1 }),
+      ),
+    ],
+  });
+  await until('the originator is registered on Kamailio over WSS', upstream, (s) => s.registration === 'registered');
+  client = createIntegraClient({ baseUrl: sim.baseUrl });
+  browser = await openPageInChromium(join(import.meta.dirname, 'pages/phone-page-entry.ts'), 'interopPhone');
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.page.evaluate(() => window.interopPhone.stop()).catch(() => undefined);
+  await browser?.close();
+  await client?.close();
+  await sim?.close();
+  await kamailio?.stop();
+});
+
+describe('the phone registered on Kamailio', () => {
+  it('signs in and registers on Kamailio with the HA1 from Agent Authentication (no password)', async () => {
+    const seeded = sim.ready.credentials.agents[0]!;
+    const record = await client.agentAuthenticate({ agent: seeded.agent, password: seeded.password });
+    agent = { agent: seeded.agent, phone: seeded.phone, name: record.name };
+    // The SIP settings as the session builds them, pointed at Kamailio like the sipUrl setting does.
+    const credentials = sipCredentialsFor(record, DEFAULT_SETTINGS, kamailio.wsUrl);
+    expect(credentials.uri).toBe(`sip:${seeded.phone}@${kamailio.domain}`);
+    expect(credentials.authorizationHa1).toMatch(/^[0-9a-f]{32}$/);
+    await browser.page.evaluate((c) => window.interopPhone.start(c), credentials);
+    const registered = await until('the phone is registered on Kamailio', view, (v) => v.registration === 'registered' || v.registration === 'failed');
+    expect(registered.registration).toBe('registered');
+    expect(registered.connection).toBe('registered');
+  });
+
+  it('Make Call → INVITE through Kamailio → answered automatically → audio both ways → hang up → disposition stored', async () => {
+    await browser.page.evaluate((d) => window.interopPhone.expectCall(d), CUSTOMER);
+    const guid = await client.makeCall({
+      callerid: '59826001234', agent: agent.agent, phone: agent.phone, tech: 'SIP', context: 'agents', outqueue: 'Manual->', destination: CUSTOMER,
+    });
+    await browser.page.evaluate((g) => window.interopPhone.setGuid(g), guid);
+    const answered = await until('the call is answered automatically', view, (v) => v.call?.state === 'active' || v.call?.state === 'ended');
+    expect(answered.call).toMatchObject({ state: 'active', autoAnswer: true, ctiGuid: guid, remoteUser: CUSTOMER });
+    expect((await simCall(guid)).status).toBe('active');
+
+    // Audio both ways: the simulator hears the fake microphone, the page hears the simulator's tone.
+    const heard = await until('the simulator hears the agent', () => simCall(guid), (c) => (c.levels?.customerReceived.peakRms ?? 0) > 0.01);
+    expect(heard.levels!.customerSent.packets).toBeGreaterThan(0);
+    await until('the page hears the customer', view, (v) => v.peakLevel > 0.01);
+
+    await browser.page.evaluate(() => window.interopPhone.hangUp());
+    const ended = await until('the simulator sees the BYE', () => simCall(guid), (c) => c.status === 'ended');
+    expect(ended).toMatchObject({ endedBy: 'agent', cause: 'agent hung up (BYE)' });
+    expect((await view()).call).toMatchObject({ state: 'ended', cause: 'hangup', by: 'agent' });
+
+    await client.callDisposition({ campaign: 'Manual->', agent: agent.agent, callerid: CUSTOMER, guid, l1: 'Contactado', l2: 'Venta', comment: 'interop: Kamailio' });
+    const state = await control<{ dispositions: Array<{ guid: string; params: Record<string, string>; knownCall: boolean; received: number }> }>(sim, 'GET', '/state');
+    const stored = state.dispositions.filter((d) => d.guid === guid);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ knownCall: true, received: 1, params: { l1: 'Contactado', l2: 'Venta' } });
+  });
+
+  it('registers again by itself after Kamailio restarts while idle, and calls work again', async () => {
+    const before = (await view()).registrations.length;
+    const pidBefore = kamailio.pid();
+    const { stoppedAt, acceptingAt } = await kamailio.restart();
+    expect(kamailio.pid()).not.toBe(pidBefore);
+    const back = await until(
+      'the phone registers again on the restarted Kamailio',
+      view,
+      (v) => v.registrations.slice(before).some(([, kind]) => kind === 'registering') && v.registration === 'registered',
+      20_000,
+    );
+    const registeredAt = back.registrations.at(-1)![0];
+    const restart = {
+      kamailioDownMs: acceptingAt - stoppedAt,
+      reRegisteredAfterStopMs: registeredAt - stoppedAt,
+      reRegisteredAfterAcceptingMs: registeredAt - acceptingAt,
+    };
+    process.stderr.write(`interop: Kamailio restart while idle: ${JSON.stringify(restart)}\n`);
+    expect(registeredAt).toBeGreaterThanOrEqual(acceptingAt);
+
+    // The originator found Kamailio again too: a second Make Call rings and is answered.
+    await until('the originator is registered again', upstream, (s) => s.registration === 'registered' && s.connects >= 2);
+    await browser.page.evaluate((d) => window.interopPhone.expectCall(d), CUSTOMER);
+    const guid = await client.makeCall({
+      callerid: '59826001234', agent: agent.agent, phone: agent.phone, tech: 'SIP', context: 'agents', outqueue: 'Manual->', destination: CUSTOMER,
+    });
+    await browser.page.evaluate((g) => window.interopPhone.setGuid(g), guid);
+    await until('the second call is answered', () => simCall(guid), (c) => c.status === 'active' || c.status === 'ended');
+    expect((await simCall(guid)).status).toBe('active');
+    // Hang Up Call from the API: the simulator's BYE reaches the phone through the restarted Kamailio.
+    await client.hangUpCall({ phone: agent.phone });
+    await until('the phone sees the BYE', view, (v) => v.call?.state === 'ended');
+    expect((await view()).call).toMatchObject({ state: 'ended', by: 'remote' });
+  });
+});
