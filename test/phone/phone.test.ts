@@ -6,12 +6,15 @@ import { FakeSdh, fakeSdhFactory } from './support/fake-sdh';
 
 const HA1 = createHash('md5').update('1001:asterisk:secret').digest('hex');
 const phones: Phone[] = [];
+/** sip.js's log lines, kept off the console. */
+const sipLog: string[] = [];
 
 function makePhone(server: FakeSipServer, ha1 = HA1): Phone {
   const phone = new Phone({
     credentials: { uri: 'sip:1001@127.0.0.1', authorizationUsername: '1001', authorizationHa1: ha1, wsUrl: 'ws://127.0.0.1:1/ws', realm: 'asterisk', displayName: 'Ana' },
     media: silentMedia,
-    logLevel: 'error',
+    logLevel: 'warn',
+    log: (level, category, _label, content) => sipLog.push(`${level} ${category} ${content}`),
     reconnect: { firstMs: 5, factor: 2, capMs: 20, jitter: 0.5 },
     sip: { transportConstructor: FakeTransport, transportOptions: { server }, sessionDescriptionHandlerFactory: fakeSdhFactory },
   });

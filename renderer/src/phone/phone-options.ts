@@ -1,5 +1,5 @@
 /** How a phone is built: credentials from main plus tunables, each with a sensible default. */
-import type { LogLevel, SessionDescriptionHandlerFactory, UserAgentOptions } from 'sip.js';
+import type { LogConnector, LogLevel, SessionDescriptionHandlerFactory, UserAgentOptions } from 'sip.js';
 import type { SipCredentials } from '../../../common/ipc/session';
 import type { BackoffPolicy, RandomSource } from '../../../common/backoff';
 import type { MediaPort } from './media-port';
@@ -26,6 +26,8 @@ export interface PhoneOptions {
   readonly timers?: Timers;
   readonly random?: RandomSource;
   readonly logLevel?: LogLevel;
+  /** Where sip.js logs go (e.g. the app's log through the bridge); when set, nothing goes to the console. */
+  readonly log?: LogConnector;
   /** Test seams: replace sip.js's WebSocket transport and WebRTC handler. */
   readonly sip?: {
     readonly transportConstructor?: UserAgentOptions['transportConstructor'];

@@ -71,6 +71,7 @@ export class Phone {
         iceGatheringTimeout: options.iceGatheringTimeoutMs ?? PHONE_DEFAULTS.iceGatheringTimeoutMs,
       },
       logLevel: options.logLevel ?? 'warn',
+      ...(options.log ? { logBuiltinEnabled: false, logConnector: options.log } : {}),
       // We reconnect ourselves, with backoff and jitter tuned for a fast return.
       reconnectionAttempts: 0,
       // 180 Ringing only for calls that ring (auto-answered ones go straight to 200).
