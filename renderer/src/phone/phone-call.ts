@@ -100,7 +100,10 @@ export class PhoneCall {
     if (this.current.kind === 'ringing' && !this.ringtone) this.ringtone = this.env.media.startRingtone(this.env.devices().ringer);
   }
 
+  /** Answers a ringing call; a no-op when it is already answered (a shortcut pressed after auto-answer). */
   async answer(): Promise<void> {
+    if (this.current.kind === 'answering' || this.current.kind === 'active' || this.current.kind === 'held') return;
+    if (this.current.kind === 'ended') throw new Error('The call has already ended.');
     this.move({ kind: 'answering' });
     this.stopRinging();
     const mic = this.env.devices().microphone;
