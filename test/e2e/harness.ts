@@ -23,7 +23,12 @@ export const CALL_ARGS = [
   '--allow-loopback-in-peer-connection', '--autoplay-policy=no-user-gesture-required',
 ];
 const PROJECT_DIR = resolve(import.meta.dirname, '../..');
-export const SCREENSHOT_DIR = join(PROJECT_DIR, 'docs/screenshots');
+/**
+ * Where screenshots go: test-results/screenshots (ignored by git) on every run,
+ * docs/screenshots (the README's) when UPDATE_SCREENSHOTS=1, so a test run
+ * never dirties the work tree.
+ */
+export const SCREENSHOT_DIR = join(PROJECT_DIR, process.env['UPDATE_SCREENSHOTS'] === '1' ? 'docs/screenshots' : 'test-results/screenshots');
 
 export interface SeededAgent {
   agent: string;
@@ -170,7 +175,7 @@ export async function chooseLanguage(page: Page, language: 'es' | 'en'): Promise
   await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
 }
 
-/** Saves docs/screenshots/<name>.png (or under `dir`) and returns the path. */
+/** Saves <SCREENSHOT_DIR>/<name>.png (or under `dir`) and returns the path. */
 export async function screenshot(page: Page, name: string, dir = SCREENSHOT_DIR): Promise<string> {
   mkdirSync(dir, { recursive: true });
   const path = join(dir, `${name}.png`);

@@ -1,6 +1,7 @@
-// Screenshots of the sign-in and signed-in screens in both languages, for the
-// README and for checking by eye (docs/screenshots/*.png). Also proves the
-// language switches at any time, before and after sign-in.
+// Screenshots of the sign-in and signed-in screens in both languages, for
+// checking by eye (test-results/screenshots/*.png; with UPDATE_SCREENSHOTS=1
+// they replace the README's docs/screenshots/*.png). Also proves the language
+// switches at any time, before and after sign-in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseLanguage, screenshot, signIn, signOut, startApp, type E2EApp } from './harness';
 
