@@ -22,6 +22,8 @@ let sim: Simulator;
 let browser: PhonePage;
 let client: IntegraClient;
 let proxy: TcpProxy;
+/** Warnings and errors the phone printed in the page (e.g. a ringtone or speaker that failed). */
+const pageWarnings: string[] = [];
 let agent: { name: string; md5secret: string; fullname?: string | null | undefined };
 
 async function control(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
@@ -55,6 +57,9 @@ beforeAll(async () => {
   const { agent: user, password } = sim.ready.credentials.agents[0]!;
   agent = await client.agentAuthenticate({ agent: user, password });
   browser = await openPhonePage();
+  browser.page.on('console', (m) => {
+    if ((m.type() === 'warning' || m.type() === 'error') && m.text().startsWith('phone:')) pageWarnings.push(m.text());
+  });
   const sip = sim.ready.sip as { ws: string };
   // The page reaches the simulator's WebSocket through a proxy the test can unplug.
   proxy = await startTcpProxy(Number(new URL(sip.ws).port));
@@ -124,7 +129,9 @@ describe('phone in Chromium against the simulator', () => {
     await until('the simulator ends the call by the agent', () => simCall(guid), (c) => c.status === 'ended' && c.endedBy === 'agent');
   });
 
-  it('an inbound call rings (no auto-answer), is answered by button and ended by the customer', async () => {
+  it('an inbound call rings (no auto-answer) on the chosen ringer, is answered by button and ended by the customer', async () => {
+    await browser.page.evaluate(() => window.phonePage.setOutputs('default', 'default'));
+    await browser.page.evaluate(() => window.phonePage.clearEvents());
     const answer = await control('POST', '/inbound-call', { campaign: 'Soporte<-', from: '099777888' });
     expect(answer.status).toBe(201);
     const { guid } = answer.json as { guid: string };
@@ -133,6 +140,9 @@ describe('phone in Chromium against the simulator', () => {
     await browser.page.evaluate(() => window.phonePage.answer());
     await until('the call is active on the page', view, (v) => v.call?.state === 'active');
     await until('the call is active in the simulator', () => simCall(guid), (c) => c.status === 'active');
+    const events = (await view()).events;
+    expect(events.filter((e) => e.startsWith('ringtone:') || e === 'call:answering')).toEqual(['ringtone:start:default', 'ringtone:stop', 'call:answering']);
+    expect(pageWarnings).toEqual([]);
     expect((await control('POST', `/calls/${guid}/hangup`)).status).toBe(200);
     const ended = await until('the page sees the customer hang up', view, (v) => v.call?.state === 'ended');
     expect(ended.call).toMatchObject({ cause: 'hangup', by: 'remote' });

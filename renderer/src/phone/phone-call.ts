@@ -104,8 +104,8 @@ export class PhoneCall {
   async answer(): Promise<void> {
     if (this.current.kind === 'answering' || this.current.kind === 'active' || this.current.kind === 'held') return;
     if (this.current.kind === 'ended') throw new Error('The call has already ended.');
-    this.move({ kind: 'answering' });
     this.stopRinging();
+    this.move({ kind: 'answering' });
     const mic = this.env.devices().microphone;
     try {
       await this.invitation.accept({

@@ -1,6 +1,6 @@
 // Bundled for Chromium by phone-chromium.test.ts: the real Phone (browser media,
 // sip.js WebSocket transport) behind a small `window.phonePage` surface the test drives.
-import { Phone, type MakeCallExpectation, type PhoneOptions } from '../../../renderer/src/phone';
+import { Phone, browserMedia, type MakeCallExpectation, type MediaPort, type PhoneOptions } from '../../../renderer/src/phone';
 
 export interface PhonePageView {
   registration: string;
@@ -17,9 +17,24 @@ let expectation: MakeCallExpectation | null = null;
 const events: string[] = [];
 let peakLevel = 0;
 
+/** The real browser media, with the ringtone's start and stop recorded. */
+const media: MediaPort = {
+  ...browserMedia,
+  startRingtone(deviceId) {
+    events.push(`ringtone:start:${deviceId ?? 'default'}`);
+    const tone = browserMedia.startRingtone(deviceId);
+    return {
+      stop() {
+        events.push('ringtone:stop');
+        tone.stop();
+      },
+    };
+  },
+};
+
 const page = {
   async start(credentials: PhoneOptions['credentials']): Promise<void> {
-    phone = new Phone({ credentials, logLevel: 'warn' });
+    phone = new Phone({ credentials, logLevel: 'warn', media });
     phone.on('registration', (r) => events.push(`registration:${r.kind}`));
     phone.on('connection', (c) => events.push(`connection:${c}`));
     phone.on('call', (e) => events.push(`call:${e.state.kind}`));
@@ -71,6 +86,7 @@ const page = {
     await phone!.setDevices({ microphone: id });
     return id;
   },
+  setOutputs: (speaker: string, ringer: string) => phone!.setDevices({ speaker, ringer }),
   answer: () => phone!.answer(),
   hangUp: () => phone!.hangUp(),
   hold: () => phone!.hold(),
