@@ -1,0 +1,63 @@
+// Ties an originator to the live state: Make Call and Hang Up Call events,
+// the dialer loop, inbound calls and the call control routes. Shared by the
+// hosted-registrar mode and any mode whose originator reaches agents otherwise.
+import type { ExtensionContext } from '../extension';
+import { AgentCaller } from './agent-caller';
+import { AgentPicker } from './agent-picker';
+import type { BindingStore } from './bindings';
+import type { CallOriginator } from './call-originator';
+import { DialerLoop } from './dialer-loop';
+import { addSipControlRoutes } from './sip-control-routes';
+import type { SipExtensionOptions } from './sip-extension';
+
+export interface CallSide {
+  originator: CallOriginator;
+  /** Registrar bindings when the simulator hosts the registrar; else calls go to sip:<phone>@<domain>. */
+  bindings?: BindingStore;
+  domain: string;
+}
+
+export function wireCallsToState(ctx: ExtensionContext, side: CallSide, options: SipExtensionOptions): { close(): Promise<void> } {
+  const { state } = ctx;
+  const { bindings } = side;
+  const caller = new AgentCaller({
+    state,
+    originator: side.originator,
+    ...(bindings ? { bindings } : {}),
+    domain: side.domain,
+    ctiHeaderName: options.ctiHeaderName ?? 'X-CTI',
+    codecs: options.codecs ?? ['PCMA', 'PCMU'],
+    ...(options.ringTimeoutMs !== undefined ? { ringTimeoutMs: options.ringTimeoutMs } : {}),
+  });
+  // Without a registrar here, registrations are not visible: a logged-in member counts as reachable.
+  const picker = new AgentPicker({ state, isRegistered: (phone) => bindings?.isRegistered(phone) ?? true });
+  const dialer = new DialerLoop({ state, caller, picker });
+  const kick = (): void => dialer.kick();
+
+  const onCallRequested = (event: { guid: string; destination: string }): void =>
+    caller.ring({ guid: event.guid, customer: event.destination, autoAnswer: true });
+  const onHangupRequested = (event: { guid: string }): void => void caller.hangup(event.guid, 'api').catch(() => false);
+  const onReset = (): void => void caller.closeAll().catch(() => undefined);
+  const kickEvents = ['dialer-task-queued', 'agent-logged-in', 'queue-members-added'] as const;
+  state.on('call-requested', onCallRequested);
+  state.on('hangup-requested', onHangupRequested);
+  state.on('reset', onReset);
+  for (const event of kickEvents) state.on(event, kick);
+  const stopBindingWatch = bindings?.onChange((change) => {
+    if (change.type === 'registered') kick();
+  });
+  caller.onCallEnded(kick);
+  addSipControlRoutes(ctx, caller, picker, bindings);
+
+  return {
+    async close() {
+      dialer.close();
+      stopBindingWatch?.();
+      state.off('call-requested', onCallRequested);
+      state.off('hangup-requested', onHangupRequested);
+      state.off('reset', onReset);
+      for (const event of kickEvents) state.off(event, kick);
+      await caller.closeAll();
+    },
+  };
+}
