@@ -121,9 +121,18 @@ function sipWsUrl(sim: Simulator): string | undefined {
 }
 
 export async function simState(sim: Simulator): Promise<Record<string, unknown>> {
-  const response = await fetch(`${sim.control.url}/state`, { headers: { 'X-Sim-Secret': sim.control.secret } });
-  if (!response.ok) throw new Error(`GET /__sim/state answered ${response.status}`);
-  return (await response.json()) as Record<string, unknown>;
+  return (await simControl(sim, 'GET', '/state')) as Record<string, unknown>;
+}
+
+/** Any control API request (`/__sim` + path), e.g. `simControl(sim, 'POST', '/faults', { operation: 'logout', kind: 'http500' })`. */
+export async function simControl(sim: Simulator, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`${sim.control.url}${path}`, {
+    method,
+    headers: { 'X-Sim-Secret': sim.control.secret, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`${method} /__sim${path} answered ${response.status}: ${await response.text()}`);
+  return response.json();
 }
 
 export interface SignInInput {
