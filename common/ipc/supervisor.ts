@@ -86,6 +86,13 @@ export const listAnalysisSchema = z.object({
 });
 export type ListAnalysis = z.infer<typeof listAnalysisSchema>;
 
+/** A text list, or a binary file (xlsx, zip, NUL bytes) refused before any upload. */
+export const listCheckSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('text'), analysis: listAnalysisSchema }),
+  z.object({ status: z.literal('binary'), fileName: z.string(), reason: z.string() }),
+]);
+export type ListCheck = z.infer<typeof listCheckSchema>;
+
 export const uploadListRequestSchema = z
   .object({
     path: z.string().trim().min(1, 'choose a file').max(4096),
@@ -132,7 +139,7 @@ export const supervisorRequests = {
   'supervisor.createAgent': { request: CreateAgentInputSchema.extend({ password: z.string().min(1).max(256) }).strict(), reply: createdAgentSchema },
   'supervisor.addMembers': { request: addMembersRequestSchema, reply: z.object({ added: z.array(memberPairSchema) }) },
   'supervisor.pickListFile': { request: empty, reply: pickedFileSchema },
-  'supervisor.analyzeList': { request: listPathSchema, reply: listAnalysisSchema },
+  'supervisor.analyzeList': { request: listPathSchema, reply: listCheckSchema },
   'supervisor.uploadList': { request: uploadListRequestSchema, reply: uploadResultSchema },
   'supervisor.addDialerRecord': { request: dialerRecordRequestSchema, reply: z.object({ campaign: z.string(), destination: z.string() }) },
 } as const;

@@ -5,6 +5,7 @@ import { LanguageProvider, useLanguage } from './i18n';
 import { AppHeader } from './shell/app-header';
 import { LanguageSwitch } from './shell/language-switch';
 import { SignInScreen } from './sign-in/sign-in-screen';
+import { SupervisorArea } from './supervisor/supervisor-area';
 import { useAppState } from './use-app-state';
 
 export function App({ connected }: { connected: ConnectedApi }) {
@@ -25,6 +26,7 @@ export function App({ connected }: { connected: ConnectedApi }) {
           <div className="shell">
             <AppHeader api={connected.api} session={state.session} connectivity={state.connectivity} onLanguage={changeLanguage} />
             <AgentHome session={state.session} />
+            {state.session.apiUser && <SupervisorArea api={connected.api} session={state.session} />}
           </div>
         ) : (
           <div className="sign-in-page">

@@ -9,7 +9,7 @@ import {
   type CreatedAgent,
   type DialerRecordRequest,
   type DialerView,
-  type ListAnalysis,
+  type ListCheck,
   type MemberPair,
   type PickedFile,
   type SessionView,
@@ -38,7 +38,7 @@ export interface SupervisorService {
   createAgent(input: CreateAgentInput): Promise<CreatedAgent>;
   addMembers(request: AddMembersRequest): Promise<MemberPair[]>;
   pickListFile(): Promise<PickedFile>;
-  analyzeList(path: string): Promise<ListAnalysis>;
+  analyzeList(path: string): Promise<ListCheck>;
   uploadList(request: UploadListRequest): Promise<UploadResult>;
   addDialerRecord(request: DialerRecordRequest): Promise<{ campaign: string; destination: string }>;
   onUploadProgress(listener: (progress: UploadProgressEvent) => void): () => void;
@@ -145,13 +145,16 @@ export function createSupervisorService(deps: SupervisorDeps): SupervisorService
       const file = readablePath(path);
       try {
         const analysis = await analyze(file);
-        return { path: file, fileName: basename(file), ...analysis };
+        return { status: 'text', analysis: { path: file, fileName: basename(file), ...analysis } };
       } catch (error) {
+        const binary = binaryReason(error);
+        if (binary !== null) return { status: 'binary', fileName: basename(file), reason: binary };
         throw toSupervisorFailure(error, 'The list could not be read.', 'path');
       }
     },
 
     async uploadList(request) {
+      // A binary file is refused by the client before any request (main/api).
       const { api, apiUser } = signedIn();
       const file = readablePath(request.path);
       let sent = -1;
@@ -198,4 +201,11 @@ export function createSupervisorService(deps: SupervisorDeps): SupervisorService
       return () => progressListeners.delete(listener);
     },
   };
+}
+
+/** The client's refusal of a binary file ("... is not a text list: <reason>. Export it as CSV ..."), or null. */
+function binaryReason(error: unknown): string | null {
+  if (!(error instanceof Error) || !('kind' in error) || error.kind !== 'bad-input') return null;
+  const match = /is not a text list: (.*?)\. Export it as CSV/s.exec(error.message);
+  return match ? (match[1] ?? '') : null;
 }
