@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { basename, dirname, extname, join } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MAX_CONCURRENCY } from './bulk-runner';
 
@@ -99,6 +99,8 @@ export function parseBulkOptions(argv: readonly string[], env: Readonly<Record<s
     baseUrl,
     extra,
   };
+  const clash = [common.report, common.state].find((path) => resolve(path) === resolve(csv)) ?? (resolve(common.report) === resolve(common.state) ? common.report : undefined);
+  if (clash !== undefined) return { ok: false, problem: `--report, --state and --csv must be three different files (${clash} is named twice)` };
   if (dryRun) return { ok: true, options: common };
 
   const user = text('user') ?? env.INTEGRA_USER;

@@ -148,6 +148,15 @@ describe('integra provision against the simulator', () => {
     expect(kit.sim.state.requests).toHaveLength(0);
   });
 
+  it('refuses a report or state path that would overwrite the input', async () => {
+    const csv = await kit.csv('self.csv', [HEADER, agentRow(1)]);
+    const result = await kit.run('provision', ['--csv', csv, '--report', csv]);
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain('must be three different files');
+    expect(await readFile(csv, 'utf8')).toContain('agent.1');
+    expect(kit.sim.state.requests).toHaveLength(0);
+  });
+
   it('shows progress as plain lines off a terminal and as one rewritten line on a terminal', async () => {
     const csv = await kit.csv('progress.csv', [HEADER, agentRow(1), agentRow(2)]);
     const plain = await kit.run('provision', ['--csv', csv, '--dry-run']);
