@@ -1,18 +1,12 @@
 /**
- * The agent's phone: a sip.js UserAgent that registers with HA1 credentials,
- * receives calls (Invitation), decides auto-answer, and keeps itself
- * registered across socket drops, network changes and sleep.
- *
- *   start() ─▶ connect ─▶ REGISTER ─▶ registered ◀──────────────┐
- *                 ▲                        │ socket lost          │
- *                 └── backoff + jitter ◀───┘ (or networkChanged/  │
- *                     (100–200 ms first)      resumed: at once) ──┘
+ * The agent's phone: a sip.js UserAgent that registers with HA1 credentials
+ * (kept registered by registration-keeper.ts), receives calls (Invitation)
+ * and decides auto-answer (auto-answer.ts).
  *
  * One call at a time (a contact-center agent takes one); a second INVITE
  * while a call is live gets 486 Busy Here.
  */
-import { Registerer, RegistererState, RequestPendingError, UserAgent, type Invitation } from 'sip.js';
-import { SIP_RECONNECT_BACKOFF } from '../../../common/backoff';
+import { UserAgent, type Invitation } from 'sip.js';
 import { decideAutoAnswer, type PendingMakeCall } from './auto-answer';
 import { isLive } from './call-state';
 import { readCtiHeader } from './cti-header';
@@ -20,8 +14,8 @@ import { browserMedia } from './browser-media';
 import { PhoneCall, type DeviceChoice, type HangUpResult } from './phone-call';
 import type { PhoneEvents } from './phone-events';
 import { PHONE_DEFAULTS, type PhoneOptions } from './phone-options';
-import { Reconnector } from './reconnector';
-import { nextRegistration, type ConnectionIndicator, type RegistrationState } from './registration-state';
+import { RegistrationKeeper } from './registration-keeper';
+import type { ConnectionIndicator, RegistrationState } from './registration-state';
 import { browserTimers, type Timers } from './timers';
 import { TypedEmitter } from './typed-emitter';
 
@@ -35,12 +29,7 @@ export class Phone {
   private readonly events = new TypedEmitter<PhoneEvents>();
   private readonly ua: UserAgent;
   private readonly timers: Timers;
-  private readonly reconnector: Reconnector;
-  private registerer: Registerer;
-  private reg: RegistrationState = { kind: 'unregistered' };
-  private indicator: ConnectionIndicator = 'offline';
-  private started = false;
-  private credentialsRefused = false;
+  private readonly keeper: RegistrationKeeper;
   private current: PhoneCall | null = null;
   private readonly pending = new Map<number, PendingMakeCall>();
   private pendingSeq = 0;
@@ -77,19 +66,19 @@ export class Phone {
       // 180 Ringing only for calls that ring (auto-answered ones go straight to 200).
       sendInitialProvisionalResponse: false,
       delegate: {
-        onConnect: () => this.onConnect(),
-        onDisconnect: (error) => this.onDisconnect(error),
+        onConnect: () => this.keeper.onConnect(),
+        onDisconnect: () => this.keeper.onDisconnect(),
         onInvite: (invitation) => this.onInvite(invitation),
       },
     });
-    this.registerer = this.newRegisterer();
-    this.reconnector = new Reconnector({
-      policy: options.reconnect ?? SIP_RECONNECT_BACKOFF,
+    this.keeper = new RegistrationKeeper(this.ua, {
       timers: this.timers,
+      expiresSec: options.registerExpiresSec ?? PHONE_DEFAULTS.registerExpiresSec,
+      ...(options.reconnect ? { reconnect: options.reconnect } : {}),
       ...(options.random ? { random: options.random } : {}),
-      attempt: () => this.ua.reconnect(),
-      onFailure: () => this.refreshIndicator(),
-      onGiveUp: () => this.setRegistration({ kind: 'failed', reason: 'The phone could not reach the platform for a long time. Sign out and in again.' }),
+      hasLiveCall: () => this.current !== null && isLive(this.current.state),
+      onRegistration: (state) => this.events.emit('registration', state),
+      onConnection: (indicator) => this.events.emit('connection', indicator),
     });
   }
 
@@ -98,11 +87,11 @@ export class Phone {
   }
 
   get registration(): RegistrationState {
-    return this.reg;
+    return this.keeper.state;
   }
 
   get connection(): ConnectionIndicator {
-    return this.indicator;
+    return this.keeper.connection;
   }
 
   /** The live call, or the last one until the next arrives. */
@@ -111,45 +100,24 @@ export class Phone {
   }
 
   /** Connects and registers. Resolves once the first connection attempt is over (registration follows by events). */
-  async start(): Promise<void> {
-    if (this.started) return;
-    this.started = true;
-    this.credentialsRefused = false;
-    // A Registerer does not outlive ua.stop(): after a sign-out, start with a new one.
-    if (this.registerer.state === RegistererState.Terminated) this.registerer = this.newRegisterer();
-    this.setRegistration({ kind: 'registering' });
-    try {
-      await this.ua.start();
-    } catch {
-      this.reconnector.schedule();
-      this.refreshIndicator();
-    }
+  start(): Promise<void> {
+    return this.keeper.start();
   }
 
-  /** Hangs up, unregisters (best effort, bounded) and disconnects. */
+  /** Hangs up a live call, unregisters (best effort, bounded) and disconnects. */
   async stop(): Promise<void> {
-    if (!this.started) return;
-    this.started = false;
-    this.reconnector.cancel();
     if (this.current && isLive(this.current.state)) await this.current.hangUp().catch(() => undefined);
-    if (this.ua.isConnected() && this.registerer.state === RegistererState.Registered) {
-      await Promise.race([this.registerer.unregister().catch(() => undefined), this.delay(2_000)]);
-    }
-    // ua.stop() waits for every Registerer, and one abandoned with a REGISTER lost on
-    // a dead socket would hold it for its ~32 s timeout: bound it and close the socket.
-    const stopped = await Promise.race([this.ua.stop().then(() => true, () => true), this.delay(2_000).then(() => false)]);
-    if (!stopped) await this.ua.transport.disconnect().catch(() => undefined);
-    this.setRegistration({ kind: 'unregistered' });
+    await this.keeper.stop();
   }
 
   /** Main reported a network change: re-register now (reconnecting first unless a call is live). */
   networkChanged(): void {
-    this.kick();
+    this.keeper.kick();
   }
 
   /** Main reported a resume from sleep: the socket may be dead without knowing it. */
   resumed(): void {
-    this.kick();
+    this.keeper.kick();
   }
 
   /** The UI is about to (or just did) ask Make Call for `destination`: auto-answer the matching call. */
@@ -198,80 +166,6 @@ export class Phone {
     return this.current;
   }
 
-  private kick(): void {
-    if (!this.started || this.credentialsRefused) return;
-    const callLive = this.current !== null && isLive(this.current.state);
-    if (this.ua.isConnected() && callLive) {
-      this.register();
-      return;
-    }
-    if (this.reg.kind === 'registered') this.setRegistration({ kind: 'registering' });
-    if (this.ua.isConnected()) {
-      // Drop the possibly half-dead socket; onDisconnect then reconnects at once.
-      void this.ua.transport.disconnect().then(() => this.reconnector.now());
-    } else {
-      this.reconnector.now();
-    }
-  }
-
-  private onConnect(): void {
-    this.reconnector.cancel();
-    this.register();
-  }
-
-  private onDisconnect(error?: Error): void {
-    if (!this.started) return;
-    if (this.reg.kind !== 'failed') this.setRegistration({ kind: 'registering' });
-    if (!this.credentialsRefused) this.reconnector.schedule();
-    this.refreshIndicator();
-    void error;
-  }
-
-  private newRegisterer(): Registerer {
-    const r = new Registerer(this.ua, { expires: this.options.registerExpiresSec ?? PHONE_DEFAULTS.registerExpiresSec });
-    r.stateChange.addListener((s) => {
-      if (r !== this.registerer || !this.started) return;
-      if (s === RegistererState.Registered) this.setRegistration({ kind: 'registered' });
-      else if (s === RegistererState.Unregistered && this.reg.kind === 'registered') this.setRegistration({ kind: 'registering' });
-    });
-    return r;
-  }
-
-  private register(retryIfPending = true): void {
-    if (!this.started) return;
-    if (this.reg.kind !== 'registered') this.setRegistration({ kind: 'registering' });
-    if (this.registerer.state === RegistererState.Terminated) this.registerer = this.newRegisterer();
-    this.registerer
-      .register({
-        requestDelegate: {
-          // Registerer's own stateChange does not fire for a refresh of a binding it already had.
-          onAccept: () => this.setRegistration({ kind: 'registered' }),
-          onReject: (response) => {
-            const { statusCode, reasonPhrase } = response.message;
-            if (statusCode === 401 || statusCode === 403) {
-              this.credentialsRefused = true;
-              this.setRegistration({
-                kind: 'failed',
-                reason: `The platform refused the phone's credentials (${statusCode} ${reasonPhrase}). Sign out and in again; if it goes on, ask an administrator to check the agent's SIP password.`,
-              });
-            } else {
-              this.setRegistration({ kind: 'failed', reason: `The platform did not accept the registration (${statusCode} ${reasonPhrase}); retrying.` });
-              this.timers.setTimeout(() => this.started && this.register(), 5_000);
-            }
-          },
-        },
-      })
-      .catch((err: unknown) => {
-        // A REGISTER sent on a socket that died waits ~32 s for its timeout;
-        // do not wait for it: a fresh Registerer sends a new one now.
-        if (err instanceof RequestPendingError && retryIfPending) {
-          this.registerer = this.newRegisterer();
-          this.register(false);
-        }
-        // Other failures (socket down) are handled by onDisconnect.
-      });
-  }
-
   private onInvite(invitation: Invitation): void {
     if (this.current && isLive(this.current.state)) {
       void invitation.reject({ statusCode: 486 }).catch(() => undefined);
@@ -315,31 +209,5 @@ export class Phone {
       call.ring();
       void invitation.progress().catch(() => undefined);
     }
-  }
-
-  private setRegistration(to: RegistrationState): void {
-    if (to.kind === this.reg.kind && to.kind !== 'failed') {
-      this.refreshIndicator();
-      return;
-    }
-    this.reg = nextRegistration(this.reg, to);
-    this.events.emit('registration', this.reg);
-    this.refreshIndicator();
-  }
-
-  private refreshIndicator(): void {
-    const next: ConnectionIndicator =
-      this.reg.kind === 'registered'
-        ? 'registered'
-        : this.reg.kind === 'failed' || !this.started || this.reconnector.failedAttempts > 0
-          ? 'offline'
-          : 'connecting';
-    if (next === this.indicator) return;
-    this.indicator = next;
-    this.events.emit('connection', next);
-  }
-
-  private delay(ms: number): Promise<void> {
-    return new Promise((resolve) => this.timers.setTimeout(resolve, ms));
   }
 }
