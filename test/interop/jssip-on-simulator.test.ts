@@ -96,6 +96,27 @@ describe('JsSIP on the simulator', () => {
     expect((await simCall(guid)).endedBy).toBe('customer');
   });
 
+  it('rings for an inbound call without auto-answer: CANCEL when the customer gives up, 486 when JsSIP rejects', async () => {
+    const ringing = async (): Promise<{ guid: string }> => {
+      const before = (await pageState()).invites.length;
+      const call = await control<{ guid: string; phone: string }>(sim, 'POST', '/inbound-call', { campaign: 'Soporte<-', from: '098111222' });
+      expect(call.phone).toBe(agent.phone);
+      const seen = await until('the inbound INVITE reaches JsSIP', pageState, (s) => s.invites.length > before);
+      expect(seen.invites.at(-1)!.autoAnswer).toBeUndefined();
+      await until('the simulator sees it ringing (180)', () => simCall(call.guid), (c) => c.status === 'ringing');
+      return call;
+    };
+    const given = await ringing();
+    await control(sim, 'POST', `/calls/${given.guid}/hangup`);
+    await until('JsSIP sees the CANCEL', pageState, (s) => s.events.at(-1) === 'failed:remote:Canceled');
+    expect(await simCall(given.guid)).toMatchObject({ status: 'ended', endedBy: 'customer' });
+
+    const refused = await ringing();
+    await browser.page.evaluate(() => window.jssipPage.reject());
+    const ended = await until('the simulator sees the 486', () => simCall(refused.guid), (c) => c.status === 'ended');
+    expect(ended).toMatchObject({ endedBy: 'agent', cause: 'rejected: 486 Busy Here' });
+  });
+
   it('un-REGISTERs on stop and the simulator drops the binding', async () => {
     await browser.page.evaluate(() => window.jssipPage.stop());
     await until('the binding is gone', () => control<Array<{ phone: string }>>(sim, 'GET', '/sip/registrations'), (b) => !b.some((x) => x.phone === agent.phone));

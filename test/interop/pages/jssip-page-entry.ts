@@ -121,6 +121,15 @@ function hangUp(): void {
   current?.terminate();
 }
 
+/** Answers (or rejects with 486) the ringing call, for calls without P-Auto-Answer. */
+function answer(): void {
+  current?.answer({ mediaConstraints: { audio: true, video: false }, pcConfig: { iceServers: [] } });
+}
+
+function reject(): void {
+  current?.terminate({ status_code: 486, reason_phrase: 'Busy Here' });
+}
+
 /** DTMF the JsSIP way: SIP INFO with application/dtmf-relay (its default). */
 function sendDtmf(tones: string): void {
   current?.sendDTMF(tones, { duration: 120, interToneGap: 70 });
@@ -143,7 +152,7 @@ function stop(): void {
 
 declare global {
   interface Window {
-    jssipPage: { start: typeof start; state: JsSipPageState; hangUp: typeof hangUp; sendDtmf: typeof sendDtmf; hold: typeof hold; stop: typeof stop };
+    jssipPage: { start: typeof start; state: JsSipPageState; hangUp: typeof hangUp; answer: typeof answer; reject: typeof reject; sendDtmf: typeof sendDtmf; hold: typeof hold; stop: typeof stop };
   }
 }
-window.jssipPage = { start, state, hangUp, sendDtmf, hold, stop };
+window.jssipPage = { start, state, hangUp, answer, reject, sendDtmf, hold, stop };
