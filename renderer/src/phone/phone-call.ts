@@ -4,12 +4,12 @@
  * an agent uses during a call. Media specifics go through the MediaPort so the
  * signalling logic runs in Node tests with a fake transport.
  */
-import { SessionState, Web, type Core, type Invitation } from 'sip.js';
+import { SessionState, type Core, type Invitation, type Web } from 'sip.js';
 import type { Cti } from '../../../common/domain/cti';
 import type { AutoAnswerDecision } from './auto-answer';
 import { nextCall, type CallState, type EndCause, type EndedBy } from './call-state';
-import type { MediaPort, RemoteAudio, Ringtone } from './media-port';
-import { QualitySampler } from './quality-sampler';
+import { CallMedia } from './call-media';
+import type { MediaPort, Ringtone } from './media-port';
 import type { QualitySample } from './rtp-quality';
 import type { Timers } from './timers';
 
@@ -57,8 +57,7 @@ export class PhoneCall {
   private muted = false;
   private endIntent: { cause: EndCause; by: EndedBy } | null = null;
   private ringtone: Ringtone | null = null;
-  private remote: RemoteAudio | null = null;
-  private sampler: QualitySampler | null = null;
+  private readonly media: CallMedia;
   private answeredAt: number | null = null;
 
   constructor(
@@ -76,6 +75,7 @@ export class PhoneCall {
       },
     };
     invitation.stateChange.addListener((s) => this.onSessionState(s));
+    this.media = new CallMedia(() => invitation.sessionDescriptionHandler, env.media, env.timers, (q) => env.events.quality(this, q));
   }
 
   get id(): string {
@@ -200,38 +200,25 @@ export class PhoneCall {
   }
 
   async setMicrophone(deviceId: string | null): Promise<void> {
-    const pc = this.peerConnection();
-    if (!pc) return; // applied at answer time through the constraints
-    const sender = pc.getSenders().find((s) => s.track?.kind === 'audio' || s.track === null);
-    if (!sender) throw new Error('The call has no audio sender to switch.');
-    const track = await this.env.media.getMicrophone(deviceId);
-    const old = sender.track;
-    await sender.replaceTrack(track);
-    old?.stop();
-    this.applyTrackState();
+    await this.media.setMicrophone(deviceId, this.sending());
   }
 
   async setSpeaker(deviceId: string | null): Promise<void> {
-    await this.remote?.setSpeaker(deviceId);
+    await this.media.setSpeaker(deviceId);
   }
 
   /** The latest quality sample (test hook and call panel). */
   stats(): QualitySample | null {
-    return this.sampler?.latest ?? null;
+    return this.media.latest();
   }
 
   async sampleQuality(): Promise<QualitySample | null> {
-    return (await this.sampler?.sample()) ?? null;
+    return this.media.sample();
   }
 
   /** RMS level of the received audio, 0 … 1 (test hook). */
   remoteLevel(): number {
-    return this.remote?.level() ?? 0;
-  }
-
-  private peerConnection(): RTCPeerConnection | null {
-    const sdh = this.invitation.sessionDescriptionHandler;
-    return sdh instanceof Web.SessionDescriptionHandler ? (sdh.peerConnection ?? null) : null;
+    return this.media.remoteLevel();
   }
 
   private reinvite(hold: boolean): Promise<void> {
@@ -251,11 +238,12 @@ export class PhoneCall {
     });
   }
 
+  private sending(): boolean {
+    return !this.muted && this.current.kind !== 'held';
+  }
+
   private applyTrackState(): void {
-    const pc = this.peerConnection();
-    if (!pc) return;
-    const sending = !this.muted && this.current.kind !== 'held';
-    for (const s of pc.getSenders()) if (s.track?.kind === 'audio') s.track.enabled = sending;
+    this.media.setSending(this.sending());
   }
 
   private onSessionState(s: SessionState): void {
@@ -281,21 +269,14 @@ export class PhoneCall {
   }
 
   private startMedia(): void {
-    const sdh = this.invitation.sessionDescriptionHandler;
-    if (!(sdh instanceof Web.SessionDescriptionHandler) || !sdh.peerConnection) return;
-    const pc = sdh.peerConnection;
-    this.remote = this.env.media.playRemote(sdh.remoteMediaStream, this.env.devices().speaker);
-    this.sampler = new QualitySampler(pc, this.env.timers, (q) => this.env.events.quality(this, q));
-    this.sampler.start();
+    this.media.start(this.env.devices().speaker);
     this.applyTrackState();
   }
 
   private end(cause: EndCause, by: EndedBy, detail?: string): void {
     if (this.current.kind === 'ended') return;
     this.stopRinging();
-    this.sampler?.stop();
-    this.remote?.dispose();
-    this.remote = null;
+    this.media.stop();
     this.move(detail === undefined ? { kind: 'ended', cause, by } : { kind: 'ended', cause, by, detail });
   }
 
