@@ -1,0 +1,194 @@
+// Issue 5 "Done when" (the app part), in the browser host against the
+// simulator: a supervisor signs in with the API user, browses campaigns and
+// dialers, creates an agent, adds it to two campaigns in one request, uploads
+// a CSV (the simulator holds it with the right count and content), and queues
+// a dialer record that the simulator then offers to that agent's phone.
+// The agent's phone is the bare sip.js test page of test/simulator/sip (the
+// app's own phone is not part of this area); screenshots in ES and EN.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import iconv from 'iconv-lite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chooseLanguage, signIn, startApp, type E2EApp } from './harness';
+import { firstColumn, listContent, openTab, registerTestPhone, shootBothLanguages, state, until, type TestPhone } from './supervisor-kit';
+
+const NEW_AGENT = { userName: 'e2e.supervisado', fullname: 'Ñandú Pérez', phone: '1999', password: 'clave-e2e-1999' };
+const LIST_TEXT = 'telefono;nombre;deuda\n099111222;Peña;100\n099333444;Muñoz;250\n099555666;Ibáñez;75\n';
+
+let app: E2EApp;
+let dir: string;
+let phone: TestPhone | undefined;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'supervisor-e2e-'));
+  app = await startApp({ viewport: { width: 1280, height: 860 } });
+  await chooseLanguage(app.page, 'en');
+  await signIn(app, { apiUser: app.apiUser.user, apiPassword: app.apiUser.password });
+  await app.page.getByTestId('supervisor-area').waitFor();
+}, 240_000);
+
+afterAll(async () => {
+  await phone?.close();
+  await app?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the supervisor area against the simulator', () => {
+  it('lists the campaigns with parsed fields; search, sort, drawer with raw JSON; refresh keeps selection and the table', async () => {
+    const { page } = app;
+    await page.getByTestId('campaigns-table').waitFor();
+    expect((await firstColumn(page, 'campaigns-table')).sort()).toEqual(['Cobranzas->', 'Encuestas->', 'Manual->', 'Soporte<-']);
+    const cobranzas = page.locator('[data-testid=campaigns-table] tr[data-key="Cobranzas->"]');
+    const cells = await cobranzas.locator('td').allTextContents();
+    expect(cells).toEqual(['Cobranzas->', 'Outbound', 'Mon–Sat, 09:00–18:00', '30 / 60 / 90', 'cobranzasForm (flag on)', 'SIP/troncal1', '26002000', '—', 'yes']);
+    expect(await page.locator('[data-testid=campaigns-table] tr[data-key="Soporte<-"] td').nth(1).textContent()).toBe('Inbound');
+
+    await page.getByLabel('Search').fill('sop');
+    expect(await firstColumn(page, 'campaigns-table')).toEqual(['Soporte<-']);
+    await page.getByLabel('Search').fill('');
+    await page.locator('[data-testid=campaigns-table] th button').first().click(); // name, now descending
+    expect(await firstColumn(page, 'campaigns-table')).toEqual(['Soporte<-', 'Manual->', 'Encuestas->', 'Cobranzas->']);
+
+    await cobranzas.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByTestId('details-drawer');
+    await drawer.waitFor();
+    const raw = JSON.parse((await drawer.getByTestId('raw-record').textContent()) ?? '') as Record<string, unknown>;
+    expect(raw).toMatchObject({ name: 'Cobranzas->', form: 'cobranzasForm|true', dialstring: 'SIP/troncal1/26002000', auto_answer: '1' });
+
+    const scroll = page.getByTestId('campaigns-table-scroll');
+    await scroll.evaluate((el) => {
+      el.dataset['marker'] = 'before-refresh';
+      el.scrollLeft = 120;
+    });
+    const scrollLeft = await scroll.evaluate((el) => el.scrollLeft);
+    await page.getByTestId('refresh').click();
+    await until('the refresh ends', () => page.getByTestId('refresh').isEnabled(), Boolean);
+    expect(await app.simState().then((s) => (s['requests'] as { operation: string }[]).filter((r) => r.operation === 'getCampaigns').length)).toBe(2);
+    expect(await scroll.evaluate((el) => [el.dataset['marker'], el.scrollLeft])).toEqual(['before-refresh', scrollLeft]);
+    expect(await cobranzas.getAttribute('aria-selected')).toBe('true');
+    await shootBothLanguages(page, 'campaigns');
+  });
+
+  it('lists the dialers with variables, phones by hour and recycle rules as small tables', async () => {
+    const { page } = app;
+    await openTab(page, 'dialers');
+    await page.getByTestId('dialers-table').waitFor();
+    expect((await firstColumn(page, 'dialers-table')).sort()).toEqual(['Cobranzas->', 'Encuestas->']);
+    await page.locator('[data-testid=dialers-table] tr[data-key="Cobranzas->"]').click();
+    const drawer = page.getByTestId('details-drawer');
+    expect(await drawer.locator('[data-testid=variables-table] tbody tr').allInnerTexts()).toEqual(['origen\tcrm', 'prioridad\talta']);
+    expect(await drawer.locator('[data-testid=schedulephones-table] tbody tr').allInnerTexts()).toEqual(['09:00\tA', '13:00\tB', '17:00\tAB']);
+    expect(await drawer.locator('[data-testid=recycle-table] thead th').allInnerTexts()).toEqual(['disposition', 'minutes']);
+    expect(await drawer.locator('[data-testid=recycle-table] tbody tr').allInnerTexts()).toEqual(['NO ANSWER\t30', 'BUSY\t10']);
+    await shootBothLanguages(page, 'dialers');
+  });
+
+  it('creates an agent: a password mismatch is shown, a taken phone number is reported, the platform holds the new agent', async () => {
+    const { page } = app;
+    await openTab(page, 'createAgent');
+    const form = page.getByTestId('create-agent-form');
+    await form.locator('input[name=userName]').fill(NEW_AGENT.userName);
+    await form.locator('input[name=fullname]').fill(NEW_AGENT.fullname);
+    await form.locator('input[name=phoneNumber]').fill('1001'); // ana.garcia's
+    await form.locator('input[name=password]').fill(NEW_AGENT.password);
+    await form.locator('input[name=confirm]').fill('something else');
+    expect(await form.getByTestId('error-confirm').textContent()).toMatch(/different/);
+    await form.locator('button[type=submit]').click();
+    expect(await state(app).then((s) => s.requests.filter((r) => r.operation === 'createAgent').length)).toBe(0);
+
+    await form.locator('input[name=confirm]').fill(NEW_AGENT.password);
+    await form.locator('button[type=submit]').click();
+    expect(await form.getByTestId('error-phoneNumber').textContent()).toMatch(/phone number .*already in use/);
+
+    await form.locator('input[name=phoneNumber]').fill(NEW_AGENT.phone);
+    await form.locator('button[type=submit]').click();
+    await form.getByTestId('create-agent-done').waitFor();
+    const created = (await state(app)).agents.find((a) => a.accountcode === NEW_AGENT.userName);
+    expect(created).toMatchObject({ name: NEW_AGENT.phone, fullname: NEW_AGENT.fullname, origin: 'create-agent' });
+    expect(await page.getByTestId('created-agents').textContent()).toContain(NEW_AGENT.userName);
+    await shootBothLanguages(page, 'create-agent');
+  });
+
+  it('adds the new agent to two campaigns in one request and lists the pairs added', async () => {
+    const { page } = app;
+    await openTab(page, 'members');
+    const form = page.getByTestId('members-form');
+    await form.locator(`input[name=agent][value="${NEW_AGENT.phone}"]`).check();
+    await form.locator('input[name=campaign][value="Cobranzas->"]').check();
+    await form.locator('input[name=campaign][value="Encuestas->"]').check();
+    await form.locator('button[type=submit]').click();
+    const done = form.getByTestId('members-done');
+    await done.waitFor();
+    expect(await done.locator('li').allTextContents()).toEqual([`${NEW_AGENT.userName} (SIP/1999) → Cobranzas->`, `${NEW_AGENT.userName} (SIP/1999) → Encuestas->`]);
+    const sim = await state(app);
+    expect(sim.requests.filter((r) => r.operation === 'addQueueMember')).toHaveLength(1);
+    const mine = sim.queueMembers.filter((m) => m.membername === NEW_AGENT.userName);
+    expect(mine.map((m) => [m.queueName, m.interface1]).sort()).toEqual([['Cobranzas->', 'SIP/1999'], ['Encuestas->', 'SIP/1999']]);
+    await shootBothLanguages(page, 'members');
+  });
+
+  it('refuses a binary file before any upload, then uploads a Windows-1252 CSV converted to UTF-8 with the counted records', async () => {
+    const { page } = app;
+    await openTab(page, 'upload');
+    const form = page.getByTestId('upload-form');
+    const xlsx = join(dir, 'lista.xlsx');
+    writeFileSync(xlsx, Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(64, 1)]));
+    await form.locator('input[name=path]').fill(xlsx);
+    await form.getByTestId('check-file').click();
+    expect(await form.getByTestId('upload-binary').textContent()).toMatch(/Export it .* as CSV/);
+    await shootBothLanguages(page, 'upload-binary');
+
+    const csv = join(dir, 'deudores.csv');
+    writeFileSync(csv, iconv.encode(LIST_TEXT, 'windows-1252'));
+    await form.locator('input[name=path]').fill(csv);
+    await form.getByTestId('check-file').click();
+    await form.getByTestId('list-analysis').waitFor();
+    expect(await form.getByTestId('list-records').textContent()).toBe('3');
+    expect(await form.getByTestId('list-encoding').textContent()).toMatch(/Windows-1252.*converted to UTF-8/);
+    expect(await form.locator('[data-testid=list-preview] tr').nth(1).innerText()).toBe('099111222\tPeña\t100');
+    await form.locator('select[name=campaign]').selectOption('Encuestas->');
+    await form.locator('button[type=submit]').click();
+    await form.getByTestId('upload-done').waitFor();
+    expect(await form.getByTestId('upload-progress').evaluate((el) => [(el as HTMLProgressElement).value, (el as HTMLProgressElement).max])).toEqual([
+      Buffer.byteLength(iconv.encode(LIST_TEXT, 'windows-1252')),
+      Buffer.byteLength(iconv.encode(LIST_TEXT, 'windows-1252')),
+    ]);
+
+    const sim = await state(app);
+    expect(sim.requests.filter((r) => r.operation === 'uploadBase')).toHaveLength(1); // the xlsx never left the machine
+    expect(sim.lists).toHaveLength(1);
+    const list = sim.lists[0]!;
+    expect(list).toMatchObject({ filename: 'deudores.csv', campaign: 'Encuestas->', username: app.apiUser.user, cant: 3, records: 3, hasHeader: true });
+    expect(await listContent(app, list.id)).toBe(LIST_TEXT);
+    await shootBothLanguages(page, 'upload');
+  });
+
+  it('queues a dialer record that the simulator offers to the new agent once its phone is registered', async () => {
+    const { page } = app;
+    phone = await registerTestPhone(app, NEW_AGENT.userName, NEW_AGENT.password);
+    await openTab(page, 'dialerRecord');
+    const form = page.getByTestId('dialer-record-form');
+    await form.locator('select[name=campaign]').selectOption('Encuestas->');
+    await form.locator('input[name=destination]').fill('099777888');
+    await form.locator('input[name=agent]').fill(NEW_AGENT.phone);
+    await form.locator('input[name=dataKey]').first().fill('cliente');
+    await form.locator('input[name=dataValue]').first().fill('Peña');
+    await form.getByRole('button', { name: 'Add row' }).click();
+    await form.locator('input[name=dataKey]').nth(1).fill('deuda');
+    await form.locator('input[name=dataValue]').nth(1).fill('100');
+    await form.locator('input[name=when][value=at]').check();
+    await form.locator('input[name=calldate]').fill('2020-01-02T03:04:05');
+    await form.locator('input[name=when][value=now]').check();
+    await shootBothLanguages(page, 'dialer-record');
+    await form.locator('button[type=submit]').click();
+    await form.getByTestId('dialer-record-done').waitFor();
+
+    const task = (await state(app)).dialerTasks.find((t) => t.destination === '099777888');
+    expect(task).toMatchObject({ campaign: 'Encuestas->', agent: NEW_AGENT.phone, data: 'cliente=Peña;deuda=100', calldate: null });
+    const offered = await until('the dialer offers the record to phone 1999', () => state(app), (s) => s.calls.some((c) => c.origin === 'dialer' && c.destination === '099777888'));
+    expect(offered.calls.find((c) => c.destination === '099777888')).toMatchObject({ origin: 'dialer', phone: NEW_AGENT.phone, campaign: 'Encuestas->' });
+    expect(offered.dialerTasks.find((t) => t.destination === '099777888')?.status).toBe('taken');
+  });
+});
