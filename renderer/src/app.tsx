@@ -1,10 +1,13 @@
 import { useEffect } from 'react';
 import { AgentHome } from './agent/agent-home';
-import type { ConnectedApi } from './bridge';
+import type { Connectivity, SessionView } from '../../common/ipc-contract';
+import type { Language } from '../../common/i18n';
+import type { ConnectedApi, SoftphoneApi } from './bridge';
 import { LanguageProvider, useLanguage } from './i18n';
 import { AppHeader } from './shell/app-header';
 import { LanguageSwitch } from './shell/language-switch';
 import { SignInScreen } from './sign-in/sign-in-screen';
+import { usePhone } from './shell/use-phone';
 import { SupervisorArea } from './supervisor/supervisor-area';
 import { useAppState } from './use-app-state';
 
@@ -23,11 +26,7 @@ export function App({ connected }: { connected: ConnectedApi }) {
       {state.status === 'failed' && <p role="alert" className="banner banner-error">{state.error?.message}</p>}
       {state.status === 'ready' &&
         (state.session.state === 'signed-in' || state.session.state === 'signing-out' ? (
-          <div className="shell">
-            <AppHeader api={connected.api} session={state.session} connectivity={state.connectivity} onLanguage={changeLanguage} />
-            <AgentHome session={state.session} />
-            {state.session.apiUser && <SupervisorArea api={connected.api} session={state.session} />}
-          </div>
+          <SignedInShell api={connected.api} session={state.session} connectivity={state.connectivity} onLanguage={changeLanguage} />
         ) : (
           <div className="sign-in-page">
             <div className="sign-in-top">
@@ -37,6 +36,17 @@ export function App({ connected }: { connected: ConnectedApi }) {
           </div>
         ))}
     </LanguageProvider>
+  );
+}
+
+function SignedInShell({ api, session, connectivity, onLanguage }: { api: SoftphoneApi; session: SessionView; connectivity: Connectivity; onLanguage: (language: Language) => void }) {
+  const { phone, connection } = usePhone(session);
+  return (
+    <div className="shell">
+      <AppHeader api={api} session={session} connectivity={connectivity} phone={connection} onLanguage={onLanguage} />
+      <AgentHome session={session} phone={phone} />
+      {session.apiUser && <SupervisorArea api={api} session={session} />}
+    </div>
   );
 }
 

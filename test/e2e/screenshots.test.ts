@@ -39,6 +39,7 @@ describe('screens in Spanish and English', () => {
     await page.locator('input[name=password]').fill('');
     await page.locator('button[type=submit]').click();
     await page.getByTestId('agent-name').waitFor();
+    await page.locator('[data-testid=connection][data-state=online]').waitFor({ timeout: 15_000 }); // phone registered
     expect(await page.getByTestId('agent-extension').textContent()).toContain(app.agents[0]!.phone);
     await screenshot(page, 'signed-in-en');
     await chooseLanguage(page, 'es');

@@ -1,8 +1,12 @@
 import type { SessionView } from '../../../common/ipc-contract';
+import type { Phone } from '../phone';
 import { useLanguage } from '../i18n';
 
-/** The signed-in area. The phone, calls and supervisor views take their place here. */
-export function AgentHome({ session }: { session: SessionView }) {
+/**
+ * The signed-in area. `phone` is the running Phone (null until built); the
+ * calls UI and the supervisor views take their place here.
+ */
+export function AgentHome({ session }: { session: SessionView; phone: Phone | null }) {
   const { t } = useLanguage();
   const agent = session.agent;
   return (

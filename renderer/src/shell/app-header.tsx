@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Connectivity, SessionView } from '../../../common/ipc-contract';
 import type { Language } from '../../../common/i18n';
 import type { SoftphoneApi } from '../bridge';
+import type { ConnectionIndicator as PhoneConnection } from '../phone';
 import { useLanguage } from '../i18n';
 import { ConnectionIndicator } from './connection-indicator';
 import { LanguageSwitch } from './language-switch';
@@ -11,10 +12,11 @@ interface Props {
   api: SoftphoneApi;
   session: SessionView;
   connectivity: Connectivity;
+  phone: PhoneConnection;
   onLanguage: (language: Language) => void;
 }
 
-export function AppHeader({ api, session, connectivity, onLanguage }: Props) {
+export function AppHeader({ api, session, connectivity, phone, onLanguage }: Props) {
   const { t } = useLanguage();
   const [signingOut, setSigningOut] = useState(false);
   const agent = session.agent;
@@ -30,7 +32,7 @@ export function AppHeader({ api, session, connectivity, onLanguage }: Props) {
         </div>
       </div>
       <div className="header-tools">
-        <ConnectionIndicator connectivity={connectivity} />
+        <ConnectionIndicator connectivity={connectivity} phone={phone} />
         <LanguageSwitch onChange={onLanguage} />
         <button type="button" className="button button-secondary" onClick={() => setSigningOut(true)} disabled={session.state !== 'signed-in'}>
           {t('signOut.button')}

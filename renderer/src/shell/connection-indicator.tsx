@@ -1,17 +1,21 @@
 import type { Connectivity } from '../../../common/ipc-contract';
+import type { ConnectionIndicator as PhoneConnection } from '../phone';
 import { useLanguage } from '../i18n';
 
-/**
- * Whether the platform is reachable. Starts as "connected" once signed in
- * (the sign-in itself reached it) until main reports otherwise. The phone's
- * registration state joins here when the phone lands.
- */
-export function ConnectionIndicator({ connectivity }: { connectivity: Connectivity }) {
+type Shown = 'online' | 'unknown' | 'offline';
+
+/** Connected = the phone is registered and main reaches the platform's API. */
+export function connectionShown(connectivity: Connectivity, phone: PhoneConnection): Shown {
+  if (connectivity.api === 'offline' || phone === 'offline') return 'offline';
+  return phone === 'registered' ? 'online' : 'unknown';
+}
+
+export function ConnectionIndicator({ connectivity, phone }: { connectivity: Connectivity; phone: PhoneConnection }) {
   const { t } = useLanguage();
-  const state = connectivity.api === 'offline' ? 'offline' : 'online';
+  const state = connectionShown(connectivity, phone);
   const label = t(`connection.${state}`);
   return (
-    <span className={`connection connection-${state}`} role="status" title={connectivity.detail ?? label} data-testid="connection">
+    <span className={`connection connection-${state}`} role="status" title={connectivity.detail ?? label} data-testid="connection" data-state={state}>
       <span className="connection-dot" aria-hidden="true" />
       <span className="visually-hidden">{t('header.connection')}: </span>
       {label}

@@ -27,7 +27,8 @@ export function SignInScreen({ api, view, busy }: Props) {
   const [apiPassword, setApiPassword] = useState('');
   const [caFile, setCaFile] = useState(defaults.caFile);
   const [sipUrl, setSipUrl] = useState(defaults.sipUrl);
-  const [advanced, setAdvanced] = useState(Boolean(defaults.apiUser || defaults.sipUrl || defaults.caFile));
+  // Open when the agent chose something there before (a SIP URL from the launcher alone does not count).
+  const [advanced, setAdvanced] = useState(Boolean(defaults.apiUser || defaults.caFile));
   const [error, setError] = useState<IpcError | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
