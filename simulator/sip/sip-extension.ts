@@ -36,6 +36,15 @@ export function createSipExtension(options: SipExtensionOptions = {}): Simulator
         log: (line) => process.stderr.write(`simulator: ${line}\n`),
       });
       const calls = wireCallsToState(ctx, { originator: server.originator, bindings: server.bindings, domain: server.domain }, options);
+      // "The SIP server is down": every socket dropped, connections refused, same ports on resume.
+      ctx.control.route('POST', '/__sim/sip/pause', async () => {
+        await server.pause();
+        return { json: { paused: true } };
+      });
+      ctx.control.route('POST', '/__sim/sip/resume', async () => {
+        await server.resume();
+        return { json: { paused: false } };
+      });
       process.stderr.write(`simulator: SIP over WebSocket at ${server.ws} and ${server.wss}; CA certificate: ${server.caCertFile}\n`);
       return {
         ready: { sip: { ws: server.ws, wss: server.wss, caCertFile: server.caCertFile } },

@@ -37,6 +37,10 @@ export interface SipServer {
   domain: string;
   bindings: BindingStore;
   originator: CallOriginator;
+  /** Drops every SIP connection and refuses new ones until resume() (same ports). */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
+  isPaused(): boolean;
   close(): Promise<void>;
 }
 
@@ -103,6 +107,9 @@ export async function startSipServer(options: SipServerOptions): Promise<SipServ
     domain,
     bindings,
     originator,
+    pause: () => endpoint.pause(),
+    resume: () => endpoint.resume(),
+    isPaused: () => endpoint.isPaused(),
     async close() {
       await originator.close().catch(() => undefined);
       await endpoint.close();

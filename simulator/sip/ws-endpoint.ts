@@ -22,6 +22,11 @@ export interface WsEndpointOptions {
 export interface WsEndpoint {
   wsUrl: string;
   wssUrl: string;
+  /** Drops every connection and stops listening (connections refused) until resume(). */
+  pause(): Promise<void>;
+  /** Listens again on the same ports. */
+  resume(): Promise<void>;
+  isPaused(): boolean;
   close(): Promise<void>;
 }
 
@@ -30,10 +35,9 @@ let nextConnectionId = 1;
 export async function startWsEndpoint(options: WsEndpointOptions): Promise<WsEndpoint> {
   const plain = createHttpServer(refuseHttp);
   const secure = createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, refuseHttp);
-  const servers = [
-    { server: plain, transport: 'ws' as const, port: options.wsPort },
-    { server: secure, transport: 'wss' as const, port: options.wssPort },
-  ];
+  const plainEntry = { server: plain as HttpServer, transport: 'ws' as const, port: options.wsPort };
+  const secureEntry = { server: secure as HttpServer, transport: 'wss' as const, port: options.wssPort };
+  const servers = [plainEntry, secureEntry];
   const sockets = new Set<WebSocket>();
   const wsServers = servers.map(({ server, transport }) => {
     const wss = new WebSocketServer({
@@ -52,13 +56,36 @@ export async function startWsEndpoint(options: WsEndpointOptions): Promise<WsEnd
   });
   await Promise.all(servers.map(({ server, port }) => listen(server, port, options.host)));
   const portOf = (server: HttpServer): number => (server.address() as AddressInfo).port;
+  // Fixed from now on, so a resume() listens where clients were told to connect.
+  for (const entry of servers) entry.port = portOf(entry.server);
+  let paused = false;
+  const stopListening = async (): Promise<void> => {
+    for (const socket of sockets) socket.terminate();
+    await Promise.all(
+      servers.map(({ server }) => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeAllConnections();
+        return closed;
+      }),
+    );
+  };
   return {
-    wsUrl: `ws://${options.host}:${portOf(plain)}/ws`,
-    wssUrl: `wss://${options.host}:${portOf(secure)}/ws`,
+    wsUrl: `ws://${options.host}:${plainEntry.port}/ws`,
+    wssUrl: `wss://${options.host}:${secureEntry.port}/ws`,
+    async pause() {
+      if (paused) return;
+      paused = true;
+      await stopListening();
+    },
+    async resume() {
+      if (!paused) return;
+      await Promise.all(servers.map(({ server, port }) => listen(server, port, options.host)));
+      paused = false;
+    },
+    isPaused: () => paused,
     async close() {
-      for (const socket of sockets) socket.terminate();
       await Promise.all(wsServers.map((wss) => new Promise<void>((resolve) => wss.close(() => resolve()))));
-      await Promise.all(servers.map(({ server }) => new Promise<void>((resolve) => server.close(() => resolve()))));
+      if (!paused) await stopListening();
     },
   };
 }

@@ -123,6 +123,27 @@ describe('SIP registrar over WebSocket', () => {
     socket.close();
   });
 
+  it('pauses (bindings dropped, connections refused) and resumes on the same ports', async () => {
+    const ua = nodeUserAgent(server.ws, AGENT.phone, AGENT_HA1);
+    await ua.start();
+    expect((await register(new Registerer(ua))).status).toBe(200);
+    await server.pause();
+    expect(server.bindings.isRegistered(AGENT.phone)).toBe(false);
+    const refused = new WebSocket(server.ws, 'sip');
+    const error = await new Promise<Error & { code?: string }>((resolve) => refused.once('error', resolve));
+    expect(error.code).toBe('ECONNREFUSED');
+    await server.resume();
+    for (const url of [server.ws, server.wss]) {
+      const socket = new WebSocket(url, 'sip', { ca: await readFile(server.caCertFile, 'utf8') });
+      await new Promise((resolve, reject) => {
+        socket.once('open', resolve);
+        socket.once('error', reject);
+      });
+      socket.close();
+    }
+    await ua.stop();
+  });
+
   it('refuses WSS to a client that does not trust the CA', async () => {
     const socket = new WebSocket(server.wss, 'sip');
     const error = await new Promise<Error>((resolve) => socket.once('error', resolve));

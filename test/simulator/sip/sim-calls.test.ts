@@ -195,4 +195,15 @@ describe('the simulator rings agents over SIP', () => {
     expect((await control(sim, 'POST', '/inbound-call', { campaign: 'Nope', from: '1' })).status).toBe(404);
     expect((await control(sim, 'GET', '/calls/unknown-guid')).status).toBe(404);
   });
+
+  // Last: it leaves the page unregistered.
+  it('pauses the SIP side (registrations gone, calls fail) and resumes it', async () => {
+    expect((await control(sim, 'POST', '/sip/pause')).json).toEqual({ paused: true });
+    expect((await control(sim, 'GET', '/sip/registrations')).json).toEqual([]);
+    const guid = (await post(sim, 'makeCall', {
+      callerid: '59826001234', agent: 'ana.garcia', phone: ana.name, tech: 'SIP', context: 'agents', outqueue: 'Manual->', destination: '099123456',
+    }, ana.token)).text;
+    expect(await untilCall(guid, 'the call failed', (c) => c.status === 'ended')).toMatchObject({ endedBy: 'failed', cause: `phone ${ana.name} is not registered` });
+    expect((await control(sim, 'POST', '/sip/resume')).json).toEqual({ paused: false });
+  });
 });
