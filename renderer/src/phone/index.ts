@@ -1,4 +1,17 @@
 // The phone: framework-free TS over sip.js. The UI builds one Phone per signed-in session.
+//
+//   const phone = new Phone({ credentials: session.sip });   // HA1, never a password
+//   phone.on('connection', setIndicator);                    // registered | connecting | offline
+//   phone.on('call', ({ call, state }) => …);                // ringing → answering → active ⇄ held → ended
+//   phone.setAutoAnswerCampaigns(campaigns.filter(c => c.auto_answer === '1').map(c => c.name));
+//   await phone.start();
+//   // Make Call: announce it first, then give the GUID; the matching call is answered by itself.
+//   const expected = phone.expectCall(destination);
+//   try { expected.setGuid(await api.makeCall(…)); } catch (e) { expected.cancel(); throw e; }
+//   // Hang up: fall back to the API when signalling is gone.
+//   const r = await phone.hangUp(); if (!r.signalled) await api.hangUpCall({ phone: extension });
+//   // From main's connectivity events: phone.networkChanged() / phone.resumed().
+//   // On sign-out: await phone.stop().
 export { Phone, type MakeCallExpectation } from './phone';
 export { PhoneCall, type CallInfo, type DeviceChoice, type HangUpResult } from './phone-call';
 export type { PhoneEvents } from './phone-events';
