@@ -68,6 +68,7 @@ describe('the supervisor area against the simulator', () => {
     expect(await app.simState().then((s) => (s['requests'] as { operation: string }[]).filter((r) => r.operation === 'getCampaigns').length)).toBe(2);
     expect(await scroll.evaluate((el) => [el.dataset['marker'], el.scrollLeft])).toEqual(['before-refresh', scrollLeft]);
     expect(await cobranzas.getAttribute('aria-selected')).toBe('true');
+    await scroll.evaluate((el) => (el.scrollLeft = 0));
     await shootBothLanguages(page, 'campaigns');
   });
 
@@ -105,6 +106,9 @@ describe('the supervisor area against the simulator', () => {
     await form.locator('input[name=phoneNumber]').fill(NEW_AGENT.phone);
     await form.locator('button[type=submit]').click();
     await form.getByTestId('create-agent-done').waitFor();
+    await chooseLanguage(page, 'es'); // the note follows the language
+    expect(await form.getByTestId('create-agent-done').textContent()).toBe(`Agente ${NEW_AGENT.userName} creado con el teléfono ${NEW_AGENT.phone}.`);
+    await chooseLanguage(page, 'en');
     const created = (await state(app)).agents.find((a) => a.accountcode === NEW_AGENT.userName);
     expect(created).toMatchObject({ name: NEW_AGENT.phone, fullname: NEW_AGENT.fullname, origin: 'create-agent' });
     expect(await page.getByTestId('created-agents').textContent()).toContain(NEW_AGENT.userName);
@@ -181,9 +185,10 @@ describe('the supervisor area against the simulator', () => {
     await form.locator('input[name=when][value=at]').check();
     await form.locator('input[name=calldate]').fill('2020-01-02T03:04:05');
     await form.locator('input[name=when][value=now]').check();
-    await shootBothLanguages(page, 'dialer-record');
     await form.locator('button[type=submit]').click();
     await form.getByTestId('dialer-record-done').waitFor();
+    await shootBothLanguages(page, 'dialer-record');
+    expect(await form.getByTestId('dialer-record-done').textContent()).toBe('Record for 099777888 queued in Encuestas->.');
 
     const task = (await state(app)).dialerTasks.find((t) => t.destination === '099777888');
     expect(task).toMatchObject({ campaign: 'Encuestas->', agent: NEW_AGENT.phone, data: 'cliente=Peña;deuda=100', calldate: null });

@@ -7,25 +7,12 @@ import type { SoftphoneApi } from '../bridge';
 import { useLanguage, type Translate } from '../i18n';
 import { FieldError } from '../sign-in/text-field';
 import { FormStatus } from './form-status';
+import { parseTypedAgents } from './form-values';
 
 interface Props {
   api: SoftphoneApi;
   created: readonly CreatedAgent[];
   campaigns: readonly string[];
-}
-
-/** `user,phone` lines → agents, or the number of the first bad line. */
-export function parseTypedAgents(text: string): { agents: AgentRef[]; badLine: number | null } {
-  const agents: AgentRef[] = [];
-  const lines = text.split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    const line = (lines[i] ?? '').trim();
-    if (line === '') continue;
-    const m = /^([^,;\s]+)\s*[,;]\s*(\+?[0-9]{2,20})$/.exec(line);
-    if (!m) return { agents, badLine: i + 1 };
-    agents.push({ membername: m[1] ?? '', phone: m[2] ?? '' });
-  }
-  return { agents, badLine: null };
 }
 
 export function AddMembersForm({ api, created, campaigns }: Props) {

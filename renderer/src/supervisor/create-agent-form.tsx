@@ -15,7 +15,7 @@ export function CreateAgentForm({ api, created, onCreated }: { api: SoftphoneApi
   const [form, setForm] = useState(EMPTY);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<IpcError | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<CreatedAgent | null>(null);
   const set = (key: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
   const mismatch = form.confirm !== '' && form.confirm !== form.password;
 
@@ -37,7 +37,7 @@ export function CreateAgentForm({ api, created, onCreated }: { api: SoftphoneApi
     }
     setError(null);
     setForm(EMPTY);
-    setDone(t('sup.agent.created', { userName: result.value.userName, phone: result.value.phoneNumber }));
+    setDone(result.value);
     onCreated(result.value);
   }
 
@@ -52,7 +52,7 @@ export function CreateAgentForm({ api, created, onCreated }: { api: SoftphoneApi
         <TextField name="phoneNumber" label={t('sup.agent.phone')} hint={t('sup.agent.phone.hint')} value={form.phoneNumber} onValue={set('phoneNumber')} required inputMode="numeric" autoComplete="off" error={errorFor(error, 'phoneNumber')} />
         <TextField name="password" type="password" label={t('sup.agent.password')} value={form.password} onValue={set('password')} required autoComplete="new-password" error={errorFor(error, 'password')} />
         <TextField name="confirm" type="password" label={t('sup.agent.confirm')} value={form.confirm} onValue={set('confirm')} required autoComplete="new-password" error={confirmError} />
-        <FormStatus success={done} error={formError(error, FIELDS)} testId="create-agent" />
+        <FormStatus success={done && t('sup.agent.created', { userName: done.userName, phone: done.phoneNumber })} error={formError(error, FIELDS)} testId="create-agent" />
         <button type="submit" className="button button-primary" disabled={busy}>{busy ? t('sup.agent.submitting') : t('sup.agent.submit')}</button>
       </form>
       {created.length > 0 && (

@@ -6,14 +6,9 @@ import type { SoftphoneApi } from '../bridge';
 import { useLanguage } from '../i18n';
 import { FieldError, TextField } from '../sign-in/text-field';
 import { errorFor, FormStatus, formError } from './form-status';
+import { platformDateTime } from './form-values';
 
 const FIELDS = ['campaign', 'destination', 'alternatives', 'agent', 'data', 'key', 'calldate', 'source'] as const;
-
-/** `<input type=datetime-local>` value (`YYYY-MM-DDThh:mm[:ss]`) → `YYYY-MM-DD hh:mm:ss`, or null. */
-export function platformDateTime(local: string): string | null {
-  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2})?/.exec(local);
-  return m ? `${m[1]} ${m[2]}${m[3] ?? ':00'}` : null;
-}
 
 interface Row {
   id: number;
@@ -36,7 +31,7 @@ export function DialerRecordForm({ api, campaigns }: { api: SoftphoneApi; campai
   const [automatic, setAutomatic] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<IpcError | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<{ campaign: string; destination: string } | null>(null);
 
   const setRow = (rowId: number, patch: Partial<Row>) => setRows((rs) => rs.map((r) => (r.id === rowId ? { ...r, ...patch } : r)));
   const addRow = () => setRows((rs) => [...rs, { id: Math.max(0, ...rs.map((r) => r.id)) + 1, key: '', value: '' }]);
@@ -56,7 +51,7 @@ export function DialerRecordForm({ api, campaigns }: { api: SoftphoneApi; campai
     setBusy(false);
     if (!reply.ok) return setError(reply.error);
     setError(null);
-    setDone(t('sup.record.done', { destination: reply.value.destination, campaign: reply.value.campaign }));
+    setDone(reply.value);
   }
 
   return (
@@ -114,7 +109,7 @@ export function DialerRecordForm({ api, campaigns }: { api: SoftphoneApi; campai
           <label className="checkbox"><input type="checkbox" name="automatic" checked={automatic} onChange={(e) => setAutomatic(e.target.checked)} aria-describedby={`${id}-flags-note`} /> {t('sup.record.automatic')}</label>
         </fieldset>
 
-        <FormStatus success={done} error={formError(error, FIELDS)} testId="dialer-record" />
+        <FormStatus success={done && t('sup.record.done', done)} error={formError(error, FIELDS)} testId="dialer-record" />
         <button type="submit" className="button button-primary" disabled={busy}>{busy ? t('sup.record.submitting') : t('sup.record.submit')}</button>
       </form>
     </section>
