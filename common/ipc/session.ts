@@ -88,6 +88,11 @@ export const connectivitySchema = z.object({
   api: z.enum(['online', 'offline', 'unknown']),
   /** Plain words on the last failure, or null. */
   detail: z.string().nullable(),
+  /**
+   * What caused this report. `resumed` (from sleep) and `network-changed` are
+   * cues for the phone to re-register at once, even when `api` did not change.
+   */
+  reason: z.enum(['request-succeeded', 'request-failed', 'os-online', 'os-offline', 'resumed', 'network-changed']).optional(),
 });
 export type Connectivity = z.infer<typeof connectivitySchema>;
 

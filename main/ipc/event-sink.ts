@@ -8,7 +8,7 @@ export type EventSink = <E extends EventChannel>(event: E, payload: EventOf<E>) 
 /** A source of reachability changes (main/services/connectivity fits). */
 export interface ConnectivitySource {
   readonly state: 'online' | 'offline';
-  onChange(listener: (change: { state: 'online' | 'offline' }) => void): () => void;
+  onChange(listener: (change: { state: 'online' | 'offline'; reason?: Connectivity['reason'] }) => void): () => void;
 }
 
 /** Subscribes the sink to every service event; returns the unsubscribe. */
@@ -24,6 +24,7 @@ export function forwardEvents(services: AppServices, sink: EventSink, connectivi
         const payload: Connectivity = {
           api: change.state,
           detail: change.state === 'offline' ? 'The platform could not be reached; retrying.' : null,
+          ...(change.reason ? { reason: change.reason } : {}),
         };
         sink('connectivity.changed', payload);
       }),

@@ -40,7 +40,7 @@ export function App({ connected }: { connected: ConnectedApi }) {
 }
 
 function SignedInShell({ api, session, connectivity, onLanguage }: { api: SoftphoneApi; session: SessionView; connectivity: Connectivity; onLanguage: (language: Language) => void }) {
-  const { phone, connection } = usePhone(session);
+  const { phone, connection } = usePhone(api, session);
   return (
     <div className="shell">
       <AppHeader api={api} session={session} connectivity={connectivity} phone={connection} onLanguage={onLanguage} />

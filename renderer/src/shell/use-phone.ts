@@ -4,6 +4,7 @@
 // main announces (`signing-out`) before it calls Log Out.
 import { useEffect, useMemo, useState } from 'react';
 import type { SessionView, SipCredentials } from '../../../common/ipc-contract';
+import type { SoftphoneApi } from '../bridge';
 import { Phone, type ConnectionIndicator } from '../phone';
 
 export interface PhoneHandle {
@@ -12,7 +13,7 @@ export interface PhoneHandle {
   connection: ConnectionIndicator;
 }
 
-export function usePhone(session: SessionView): PhoneHandle {
+export function usePhone(api: SoftphoneApi, session: SessionView): PhoneHandle {
   const live = session.state === 'signed-in' ? session.sip : null;
   const key = live ? JSON.stringify(live) : '';
   // Same credentials → same phone, even when the session object is a new one.
@@ -32,14 +33,20 @@ export function usePhone(session: SessionView): PhoneHandle {
     setPhone(created);
     setConnection(created.connection);
     const off = created.on('connection', setConnection);
+    // Main reports waking from sleep and network changes: re-register at once.
+    const offConnectivity = api.subscribe('connectivity.changed', (change) => {
+      if (change.reason === 'resumed') created.resumed();
+      else if (change.reason === 'network-changed' || change.reason === 'os-online') created.networkChanged();
+    });
     void created.start();
     return () => {
       off();
+      offConnectivity();
       setPhone(null);
       setConnection('offline');
       void created.stop();
     };
-  }, [credentials]);
+  }, [api, credentials]);
 
   return { phone, connection };
 }

@@ -1,0 +1,55 @@
+// Main's changes reach the renderer as contract events: session, settings,
+// and connectivity with its reason (resume/network cues for the phone).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eventSchemas, type EventChannel } from '../../common/ipc-contract';
+import { forwardEvents } from '../../main/ipc';
+import { createConnectivity, type OsNetworkEvents } from '../../main/services/connectivity';
+import { createSessionService } from '../../main/services/session';
+import { createJsonFileSettingsStorage, createSettingsService } from '../../main/services/settings';
+import { createSupervisorService } from '../../main/services/supervisor';
+import { createMemoryVault } from '../../main/services/vault';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'event-sink-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function fakeOs() {
+  let emit: (event: 'online' | 'offline' | 'resumed' | 'network-changed') => void = () => undefined;
+  const os: OsNetworkEvents = {
+    subscribe(listener) {
+      emit = listener;
+      return () => undefined;
+    },
+  };
+  return { os, emit: (event: Parameters<typeof emit>[0]) => emit(event) };
+}
+
+describe('forwardEvents', () => {
+  it('sends schema-valid settings and connectivity events, with the reason, and stops on unsubscribe', () => {
+    const settings = createSettingsService(createJsonFileSettingsStorage(join(dir, 'settings.json')));
+    const vault = createMemoryVault();
+    const session = createSessionService({ settings, vault, createApi: () => { throw new Error('not used'); } });
+    const supervisor = createSupervisorService({ session, files: { kind: 'typed-path' } });
+    const fake = fakeOs();
+    const connectivity = createConnectivity({ os: fake.os });
+    const sent: [EventChannel, unknown][] = [];
+    const stop = forwardEvents({ settings, vault, session, supervisor, overrides: {} }, (event, payload) => sent.push([event, payload]), connectivity);
+
+    settings.update({ language: 'en' });
+    fake.emit('resumed');
+    fake.emit('offline');
+    stop();
+    fake.emit('online');
+
+    expect(sent.map(([event]) => event)).toEqual(['settings.changed', 'connectivity.changed', 'connectivity.changed']);
+    for (const [event, payload] of sent) expect(eventSchemas[event].safeParse(payload).success).toBe(true);
+    expect(sent[1]![1]).toEqual({ api: 'online', detail: null, reason: 'resumed' });
+    expect(sent[2]![1]).toMatchObject({ api: 'offline', reason: 'os-offline' });
+    connectivity.close();
+  });
+});
