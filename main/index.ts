@@ -1,6 +1,6 @@
 // Composition root for Electron. Kept thin: everything testable lives in
 // services/, ipc/ and desktop/ (each unit-tested with fakes of Electron).
-import { app, BrowserWindow, dialog, safeStorage, session as electronSession, type IpcMainInvokeEvent } from 'electron';
+import { app, BrowserWindow, dialog, powerMonitor, safeStorage, session as electronSession, type IpcMainInvokeEvent } from 'electron';
 import Store from 'electron-store';
 import { join } from 'node:path';
 import { createDispatcher, createRequestHandlers, forwardEvents, type AppServices } from './ipc';
@@ -35,7 +35,16 @@ function composeServices(): { services: AppServices; connectivity: ReturnType<ty
   const vault = settings.get().tokenPolicy === 'memory-only'
     ? createMemoryVault('policy')
     : createEncryptedVault(safeStorageCipher(safeStorage, process.platform), createVaultFile(join(userData, 'secrets.json')));
-  const connectivity = createConnectivity();
+  // Waking from sleep is a cue to re-register the phone at once (forwarded to the renderer as connectivity.changed).
+  const connectivity = createConnectivity({
+    os: {
+      subscribe(listener) {
+        const onResume = () => listener('resumed');
+        powerMonitor.on('resume', onResume);
+        return () => void powerMonitor.off('resume', onResume);
+      },
+    },
+  });
   // npm start on the simulator passes the demo instance and agent (never saved).
   const { overrides, demoPassword } = overridesFromEnv(process.env);
   if (demoPassword && overrides.agent) vault.set(VAULT_KEYS.password(overrides.agent), demoPassword, false);
