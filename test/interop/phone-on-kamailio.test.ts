@@ -6,6 +6,7 @@
 // ways → hang up → disposition stored; then Kamailio restarts while idle and
 // the phone registers again by itself (time printed).
 import { join } from 'node:path';
+import { Registerer, UserAgent } from 'sip.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../common/ipc/settings';
 import { createIntegraClient, type IntegraClient } from '../../main/api';
@@ -24,6 +25,7 @@ import { control, until, type SimCall } from './support/sim-control';
 const REALM = 'asterisk';
 const ORIGINATOR = { user: 'platform', ha1: digestHa1('platform', REALM, 'platform-interop-secret') };
 const CUSTOMER = '099123456';
+const RESTARTS = 5;
 
 let kamailio: Kamailio;
 let sim: Simulator;
@@ -54,11 +56,45 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(async () => {
+  if (process.env['INTEROP_DEBUG'] === '1') process.stderr.write(`Kamailio log:\n${kamailio?.log()}\n`);
   await browser?.page.evaluate(() => window.interopPhone.stop()).catch(() => undefined);
   await browser?.close();
   await client?.close();
   await sim?.close();
   await kamailio?.stop();
+});
+
+/** One REGISTER from a sip.js UA in Node (Node 22's WebSocket), resolving with the final status. */
+async function registerStatus(user: string, authUser: string, ha1: string): Promise<number> {
+  const ua = new UserAgent({
+    uri: UserAgent.makeURI(`sip:${user}@${kamailio.domain}`),
+    transportOptions: { server: kamailio.wsUrl },
+    authorizationUsername: authUser,
+    authorizationHa1: ha1,
+    logBuiltinEnabled: false,
+  });
+  await ua.start();
+  try {
+    return await new Promise<number>((resolve) => {
+      void new Registerer(ua).register({
+        requestDelegate: {
+          onAccept: (response) => resolve(response.message.statusCode ?? 0),
+          onReject: (response) => resolve(response.message.statusCode ?? 0),
+        },
+      });
+    });
+  } finally {
+    await ua.transport.disconnect();
+  }
+}
+
+describe('Kamailio as configured by the test', () => {
+  it('answers 403 to a wrong HA1 and to an agent registering as someone else, so clients stop retrying', async () => {
+    expect(await registerStatus('1001', '1001', digestHa1('1001', REALM, 'not-the-password'))).toBe(403);
+    const seed = await loadSeed();
+    const bruno = seed.agents.find((a) => a.phone === '1002')!;
+    expect(await registerStatus('1001', '1002', digestHa1('1002', REALM, bruno.password))).toBe(403);
+  });
 });
 
 describe('the phone registered on Kamailio', () => {
@@ -103,28 +139,35 @@ describe('the phone registered on Kamailio', () => {
     expect(stored[0]).toMatchObject({ knownCall: true, received: 1, params: { l1: 'Contactado', l2: 'Venta' } });
   });
 
-  it('registers again by itself after Kamailio restarts while idle, and calls work again', async () => {
-    const before = (await view()).registrations.length;
-    const pidBefore = kamailio.pid();
-    const { stoppedAt, acceptingAt } = await kamailio.restart();
-    expect(kamailio.pid()).not.toBe(pidBefore);
-    const back = await until(
-      'the phone registers again on the restarted Kamailio',
-      view,
-      (v) => v.registrations.slice(before).some(([, kind]) => kind === 'registering') && v.registration === 'registered',
-      20_000,
+  it('registers again by itself after Kamailio restarts while idle (5 restarts, times printed), and calls work again', async () => {
+    const samples: Array<{ downMs: number; afterStopMs: number; afterAcceptingMs: number }> = [];
+    for (let round = 0; round < RESTARTS; round++) {
+      const before = (await view()).registrations.length;
+      const pidBefore = kamailio.pid();
+      const { stoppedAt, acceptingAt } = await kamailio.restart();
+      expect(kamailio.pid()).not.toBe(pidBefore);
+      const back = await until(
+        'the phone registers again on the restarted Kamailio',
+        view,
+        (v) => v.registrations.slice(before).some(([, kind]) => kind === 'registering') && v.registration === 'registered',
+        20_000,
+      );
+      const registeredAt = back.registrations.at(-1)![0];
+      expect(registeredAt).toBeGreaterThanOrEqual(acceptingAt);
+      samples.push({ downMs: acceptingAt - stoppedAt, afterStopMs: registeredAt - stoppedAt, afterAcceptingMs: registeredAt - acceptingAt });
+      // Idle a moment, as between calls, before the next restart.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    const sorted = (key: keyof (typeof samples)[number]): number[] => samples.map((x) => x[key]).sort((a, b) => a - b);
+    const median = (key: keyof (typeof samples)[number]): number => sorted(key)[Math.floor(samples.length / 2)]!;
+    process.stderr.write(
+      `interop: Kamailio restarts while idle (ms): ${JSON.stringify(samples)}\n` +
+        `interop: phone registered again after Kamailio accepted connections: median ${median('afterAcceptingMs')} ms, max ${sorted('afterAcceptingMs').at(-1)} ms; ` +
+        `after the stop: median ${median('afterStopMs')} ms (Kamailio down median ${median('downMs')} ms)\n`,
     );
-    const registeredAt = back.registrations.at(-1)![0];
-    const restart = {
-      kamailioDownMs: acceptingAt - stoppedAt,
-      reRegisteredAfterStopMs: registeredAt - stoppedAt,
-      reRegisteredAfterAcceptingMs: registeredAt - acceptingAt,
-    };
-    process.stderr.write(`interop: Kamailio restart while idle: ${JSON.stringify(restart)}\n`);
-    expect(registeredAt).toBeGreaterThanOrEqual(acceptingAt);
 
     // The originator found Kamailio again too: a second Make Call rings and is answered.
-    await until('the originator is registered again', upstream, (s) => s.registration === 'registered' && s.connects >= 2);
+    await until('the originator is registered again', upstream, (s) => s.registration === 'registered' && s.connects >= RESTARTS + 1);
     await browser.page.evaluate((d) => window.interopPhone.expectCall(d), CUSTOMER);
     const guid = await client.makeCall({
       callerid: '59826001234', agent: agent.agent, phone: agent.phone, tech: 'SIP', context: 'agents', outqueue: 'Manual->', destination: CUSTOMER,

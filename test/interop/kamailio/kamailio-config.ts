@@ -147,6 +147,16 @@ request_route {
 }
 
 route[AUTH] {
+  if (!is_present_hf("Authorization") && !is_present_hf("Proxy-Authorization")) {
+    auth_challenge("${realm}", "1");
+    exit;
+  }
+  # An unknown user gets 403 at once (sip.js and JsSIP stop on 403).
+  if ($sht(ha1=>$au) == $null) {
+    xlog("L_NOTICE", "auth: $rm from unknown user $au at $si:$sp\n");
+    sl_send_reply("403", "Forbidden");
+    exit;
+  }
   # REGISTER: www digest, the To user must be the auth user; INVITE: proxy digest.
   if (is_method("REGISTER")) {
     pv_auth_check("${realm}", "$sht(ha1=>$au)", "1", "1");
@@ -157,8 +167,10 @@ route[AUTH] {
   if ($var(rc) > 0) {
     return;
   }
-  # Wrong HA1, unknown user or a user registering someone else: 403, so clients stop.
-  if ($var(rc) == -2 || $var(rc) == -3 || $var(rc) == -8 || ($var(rc) == -1 && $au != $null)) {
+  xlog("L_NOTICE", "auth: $rm from $au (To $tU) at $si:$sp: pv_auth_check $var(rc)\n");
+  # Wrong HA1 (-2) or a user registering someone else (-8): 403. Anything
+  # else (a nonce of a previous run after a restart, -4/-1): a fresh challenge.
+  if ($var(rc) == -2 || $var(rc) == -8) {
     sl_send_reply("403", "Forbidden");
     exit;
   }
