@@ -67,7 +67,7 @@ describe('the supervisor area against the simulator', () => {
     await until('the refresh ends', () => page.getByTestId('refresh').isEnabled(), Boolean);
     expect(await app.simState().then((s) => (s['requests'] as { operation: string }[]).filter((r) => r.operation === 'getCampaigns').length)).toBe(2);
     expect(await scroll.evaluate((el) => [el.dataset['marker'], el.scrollLeft])).toEqual(['before-refresh', scrollLeft]);
-    expect(await cobranzas.getAttribute('aria-selected')).toBe('true');
+    expect(await cobranzas.getAttribute('aria-current')).toBe('true');
     await scroll.evaluate((el) => (el.scrollLeft = 0));
     await shootBothLanguages(page, 'campaigns');
   });
@@ -102,6 +102,7 @@ describe('the supervisor area against the simulator', () => {
     await form.locator('input[name=confirm]').fill(NEW_AGENT.password);
     await form.locator('button[type=submit]').click();
     expect(await form.getByTestId('error-phoneNumber').textContent()).toMatch(/phone number .*already in use/);
+    await shootBothLanguages(page, 'create-agent-refused');
 
     await form.locator('input[name=phoneNumber]').fill(NEW_AGENT.phone);
     await form.locator('button[type=submit]').click();

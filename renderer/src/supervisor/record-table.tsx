@@ -89,7 +89,7 @@ export function RecordTable<Row>({ label, rows, rowKey, columns, selected, onSel
                 <tr
                   key={key}
                   tabIndex={0}
-                  aria-selected={isSelected}
+                  aria-current={isSelected ? true : undefined}
                   className={isSelected ? 'selected' : undefined}
                   data-key={key}
                   onClick={() => onSelect(key)}
