@@ -45,7 +45,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const bridge = createBridgeServer({ secret, origin: () => origin, dispatch });
   const stopEvents = forwardEvents(services, (event, payload) => bridge.broadcast(event, payload), connectivity);
 
-  const server = createServer((request, response) => serveStatic(rendererDir, request, response));
+  let allowedHosts: string[] = [];
+  const server = createServer((request, response) => serveStatic(rendererDir, request, response, allowedHosts));
   server.on('upgrade', (request, socket, head) => bridge.handleUpgrade(request, socket, head));
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);
@@ -53,6 +54,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   });
   const port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
+  allowedHosts = [`127.0.0.1:${port}`, `localhost:${port}`];
 
   return {
     url: `${origin}/#secret=${secret}`,

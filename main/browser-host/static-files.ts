@@ -36,8 +36,13 @@ export function assertRendererBuilt(rendererDir: string): void {
   }
 }
 
-export function serveStatic(rendererDir: string, request: IncomingMessage, response: ServerResponse): void {
+/**
+ * `allowedHosts`: the Host headers we answer (127.0.0.1:<port>); any other
+ * name pointing at loopback (DNS rebinding) gets 421.
+ */
+export function serveStatic(rendererDir: string, request: IncomingMessage, response: ServerResponse, allowedHosts: readonly string[]): void {
   const root = resolve(rendererDir);
+  if (!allowedHosts.includes(request.headers.host ?? '')) return answer(response, 421, 'This server answers only to 127.0.0.1.');
   if (request.method !== 'GET' && request.method !== 'HEAD') return answer(response, 405, 'Only GET and HEAD are served here.');
   let pathname: string;
   try {

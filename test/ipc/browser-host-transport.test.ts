@@ -2,6 +2,7 @@
 // secret and our page's origin; the static server serves only the built
 // renderer, with the CSP header.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,6 +73,18 @@ describe('static files', () => {
   it.each(['/../package.json', '/%2e%2e/package.json', '/..%2f..%2fetc/passwd', '/nope.js'])('answers 404 for %s', async (path) => {
     const response = await fetch(`${host.origin}${path}`);
     expect(response.status).toBe(404);
+  });
+
+  it('answers 421 to a Host that is not ours (DNS rebinding)', async () => {
+    const status = await new Promise<number>((done, fail) => {
+      const request = httpRequest({ host: '127.0.0.1', port: host.port, path: '/', headers: { Host: `evil.example:${host.port}` } }, (response) => {
+        response.resume();
+        done(response.statusCode ?? 0);
+      });
+      request.once('error', fail);
+      request.end();
+    });
+    expect(status).toBe(421);
   });
 
   it('refuses methods other than GET/HEAD', async () => {
