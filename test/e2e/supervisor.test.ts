@@ -103,6 +103,9 @@ describe('the supervisor area against the simulator', () => {
     await form.locator('button[type=submit]').click();
     expect(await form.getByTestId('error-phoneNumber').textContent()).toMatch(/phone number .*already in use/);
     await shootBothLanguages(page, 'create-agent-refused');
+    await chooseLanguage(page, 'es');
+    expect(await form.getByTestId('error-phoneNumber').textContent()).toMatch(/número de teléfono .*ya está en uso/);
+    await chooseLanguage(page, 'en');
 
     await form.locator('input[name=phoneNumber]').fill(NEW_AGENT.phone);
     await form.locator('button[type=submit]').click();
@@ -161,6 +164,9 @@ describe('the supervisor area against the simulator', () => {
       Buffer.byteLength(iconv.encode(LIST_TEXT, 'windows-1252')),
     ]);
 
+    const progressFrames = app.bridgeFrames.filter((f) => f.includes('"supervisor.uploadProgress"'));
+    expect(progressFrames.length).toBeGreaterThan(0); // main pushed progress over the bridge
+    expect(progressFrames.at(-1)).toContain(`"bytesRead":${Buffer.byteLength(iconv.encode(LIST_TEXT, 'windows-1252'))}`);
     const sim = await state(app);
     expect(sim.requests.filter((r) => r.operation === 'uploadBase')).toHaveLength(1); // the xlsx never left the machine
     expect(sim.lists).toHaveLength(1);

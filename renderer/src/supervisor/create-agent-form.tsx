@@ -41,6 +41,8 @@ export function CreateAgentForm({ api, created, onCreated }: { api: SoftphoneApi
     onCreated(result.value);
   }
 
+  // The platform's bare refusal, said in the page's language (main's detail is English).
+  const phoneError = error?.code === 'platform-error' && error.field === 'phoneNumber' ? { ...error, message: t('sup.agent.phoneTaken') } : errorFor(error, 'phoneNumber');
   const confirmError = errorFor(error, 'confirm') ?? (mismatch ? { code: 'invalid-request' as const, field: 'confirm', message: t('sup.agent.mismatch') } : undefined);
   return (
     <section className="sup-panel sup-form-panel" aria-labelledby="create-agent-heading">
@@ -49,7 +51,7 @@ export function CreateAgentForm({ api, created, onCreated }: { api: SoftphoneApi
         <p className="hint">{t('sup.agent.intro')}</p>
         <TextField name="userName" label={t('sup.agent.userName')} value={form.userName} onValue={set('userName')} required autoComplete="off" error={errorFor(error, 'userName')} />
         <TextField name="fullname" label={t('sup.agent.fullname')} value={form.fullname} onValue={set('fullname')} required autoComplete="off" error={errorFor(error, 'fullname')} />
-        <TextField name="phoneNumber" label={t('sup.agent.phone')} hint={t('sup.agent.phone.hint')} value={form.phoneNumber} onValue={set('phoneNumber')} required inputMode="numeric" autoComplete="off" error={errorFor(error, 'phoneNumber')} />
+        <TextField name="phoneNumber" label={t('sup.agent.phone')} hint={t('sup.agent.phone.hint')} value={form.phoneNumber} onValue={set('phoneNumber')} required inputMode="numeric" autoComplete="off" error={phoneError} />
         <TextField name="password" type="password" label={t('sup.agent.password')} value={form.password} onValue={set('password')} required autoComplete="new-password" error={errorFor(error, 'password')} />
         <TextField name="confirm" type="password" label={t('sup.agent.confirm')} value={form.confirm} onValue={set('confirm')} required autoComplete="new-password" error={confirmError} />
         <FormStatus success={done && t('sup.agent.created', { userName: done.userName, phone: done.phoneNumber })} error={formError(error, FIELDS)} testId="create-agent" />
