@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
 import { rendererLogSchema } from '../../../common/ipc/workstation';
-import { createLogger, createRendererLogForwarder, type LogSink } from '../../../main/services/logging';
+import { createLogger, createRendererLogForwarder, type LogSink, type RendererLog } from '../../../main/services/logging';
 
 function setup(maxPerWindow: number) {
   const lines: string[] = [];
@@ -32,6 +33,10 @@ describe('createRendererLogForwarder', () => {
       '2026-11-21T08:00:10.000Z [warn] (main) Dropped 7 renderer log records: more than 3 arrived within 10 s.',
       '2026-11-21T08:00:10.000Z [info] (renderer) after',
     ]);
+  });
+
+  it('takes exactly what the contract schema produces', () => {
+    expectTypeOf<z.infer<typeof rendererLogSchema>>().toExtend<RendererLog>();
   });
 
   it('refuses malformed records at the contract (level, size, extra keys)', () => {

@@ -1,4 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../../common/ipc-contract';
+import { createJsonFileSettingsStorage, createSettingsService, type SettingsService } from '../../../main/services/settings';
 import { parsePolicyText, SettingLockedError, withPolicy, type LoadedPolicy, type SettingsLike } from '../../../main/services/policy';
 
 interface AppSettings {
@@ -67,5 +72,23 @@ describe('withPolicy', () => {
     expect(settings.get()).toEqual(DEFAULTS);
     expect(settings.policyProblem).toMatch(/could not be used/);
     expect(settings.update({ instanceUrl: 'https://x.example.com' }).instanceUrl).toBe('https://x.example.com');
+  });
+});
+
+describe("withPolicy around the app's settings service", () => {
+  it('drops in where the service was used: same members, policy applied, locked changes refused', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'policy-settings-'));
+    try {
+      const real = createSettingsService(createJsonFileSettingsStorage(join(dir, 'settings.json')));
+      const policy = loaded({ values: { instanceUrl: 'https://acme.example.com', language: 'en' }, locked: ['instanceUrl'] });
+      const settings: SettingsService = withPolicy(real, policy, DEFAULT_SETTINGS);
+      expect(settings.loadProblem).toBeNull();
+      expect(settings.get()).toMatchObject({ instanceUrl: 'https://acme.example.com', language: 'en', sipRealm: 'asterisk' });
+      expect(() => settings.update({ instanceUrl: 'https://evil.example.com' })).toThrow(/set by your IT department's policy/);
+      expect(settings.update({ rememberedAgent: 'ana.garcia' })).toMatchObject({ rememberedAgent: 'ana.garcia', instanceUrl: 'https://acme.example.com' });
+      expect(real.get()).toMatchObject({ rememberedAgent: 'ana.garcia', instanceUrl: '' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
