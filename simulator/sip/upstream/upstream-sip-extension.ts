@@ -8,12 +8,8 @@ import { readFileSync } from 'node:fs';
 import { UserAgent } from 'sip.js';
 import type { SimulatorExtension } from '../../extension';
 import { warmUpCustomerMedia } from '../../media/customer-media';
-import { AgentCaller } from '../agent-caller';
-import { AgentPicker } from '../agent-picker';
-import { BindingStore } from '../bindings';
 import { CallOriginator } from '../call-originator';
-import { DialerLoop } from '../dialer-loop';
-import { addSipControlRoutes } from '../sip-control-routes';
+import { wireCallsToState } from '../call-wiring';
 import type { SipExtensionOptions } from '../sip-extension';
 import type { UpstreamOptions } from './upstream-options';
 import { UpstreamRegistrar } from './upstream-registration';
@@ -54,43 +50,16 @@ export function createUpstreamSipExtension(upstream: UpstreamOptions, options: S
       registrar.start();
       await warmUpCustomerMedia(ctx.host);
 
-      const { state } = ctx;
-      const caller = new AgentCaller({
-        state,
-        originator,
-        domain: upstream.domain,
-        ctiHeaderName: options.ctiHeaderName ?? 'X-CTI',
-        codecs: options.codecs ?? ['PCMA', 'PCMU'],
-        ...(options.ringTimeoutMs !== undefined ? { ringTimeoutMs: options.ringTimeoutMs } : {}),
-      });
       // The simulator cannot see registrations on the other server: a call to a
       // phone that is not registered there ends as failed with the server's answer (480/404).
-      const picker = new AgentPicker({ state, isRegistered: () => true });
-      const dialer = new DialerLoop({ state, caller, picker });
-      const kick = (): void => dialer.kick();
-      const onCallRequested = (event: { guid: string; destination: string }): void =>
-        caller.ring({ guid: event.guid, customer: event.destination, autoAnswer: true });
-      const onHangupRequested = (event: { guid: string }): void => void caller.hangup(event.guid, 'api').catch(() => false);
-      const onReset = (): void => void caller.closeAll().catch(() => undefined);
-      state.on('call-requested', onCallRequested);
-      state.on('hangup-requested', onHangupRequested);
-      state.on('reset', onReset);
-      for (const event of ['dialer-task-queued', 'agent-logged-in', 'queue-members-added'] as const) state.on(event, kick);
-      caller.onCallEnded(kick);
-      // Registrations live on the other server: /__sim/sip/registrations lists none here.
-      addSipControlRoutes(ctx, caller, picker, new BindingStore());
+      const calls = wireCallsToState(ctx, { originator, domain: upstream.domain }, options);
       ctx.control.route('GET', '/__sim/sip/upstream', () => ({ json: registrar.snapshot() }));
       log(`SIP calls go through ${upstream.proxyWsUrl} as ${upstream.username}@${upstream.domain} (no registrar here)`);
 
       return {
         ready: { sip: { upstream: { proxyWsUrl: upstream.proxyWsUrl, domain: upstream.domain, username: upstream.username } } },
         async close() {
-          dialer.close();
-          state.off('call-requested', onCallRequested);
-          state.off('hangup-requested', onHangupRequested);
-          state.off('reset', onReset);
-          for (const event of ['dialer-task-queued', 'agent-logged-in', 'queue-members-added'] as const) state.off(event, kick);
-          await caller.closeAll();
+          await calls.close();
           await registrar.stop();
           // ua.stop() waits for its Registerers; one stuck on a dead socket would hold it ~32 s.
           await Promise.race([originator.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 3_000).unref())]);
