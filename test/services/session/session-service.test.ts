@@ -139,6 +139,7 @@ describe('session sign-in', () => {
     ['no instance at all', () => request({ instanceUrl: '' }), 'invalid-request', 'instanceUrl'],
     ['a closed port', () => request({ instanceUrl: 'http://127.0.0.1:9' }), 'instance-unreachable', 'instanceUrl'],
     ['a CA file that does not exist', () => request({ caFile: '/nonexistent/ca.pem' }), 'tls-failure', 'caFile'],
+    ['a CA file that holds no certificate', () => request({ caFile: join(import.meta.dirname, 'session-service.test.ts') }), 'tls-failure', 'caFile'],
   ])('%s is a typed error on its field and leaves the agent signed out', async (_case, make, code, field) => {
     const service = session();
     expect(await failure(service.signIn(make()))).toMatchObject({ code, field });
