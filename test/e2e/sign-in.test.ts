@@ -2,7 +2,7 @@
 // sign out with a message; a wrong password shows the error; the simulator
 // saw the session open and close (Log Out with agent, SIP/<phone>, message).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillSignIn, signIn, signOut, startApp, type E2EApp } from './harness';
+import { fillSignIn, signIn, signOut, simControl, startApp, type E2EApp } from './harness';
 
 let app: E2EApp;
 beforeAll(async () => {
@@ -33,6 +33,16 @@ describe('sign-in and sign-out against the simulator', () => {
     const error = app.page.getByTestId('error-instanceUrl');
     await error.waitFor();
     expect(await error.textContent()).toMatch(/conectar|reach/i);
+  });
+
+  it('shows a platform that answers an HTML error page as a platform error above the form', async () => {
+    const agent = app.agents[0]!;
+    await simControl(app.sim, 'POST', '/faults', { operation: 'agentLogin', kind: 'html' });
+    await fillSignIn(app.page, { instanceUrl: app.sim.baseUrl, agent: agent.agent, password: agent.password });
+    const error = app.page.getByTestId('error-form');
+    await error.waitFor();
+    expect(await error.textContent()).toMatch(/plataforma respondió con un error|platform answered/i);
+    await simControl(app.sim, 'DELETE', '/faults');
   });
 
   it('signs in, shows the agent name and extension, then signs out with a message the platform saves', async () => {
