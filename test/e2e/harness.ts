@@ -10,7 +10,7 @@ import { startBrowserHost, type BrowserHost } from '../../main/browser-host';
 import { ensureRendererBuilt } from '../../main/browser-host/ensure-renderer';
 import type { LaunchOverrides } from '../../main/services/session';
 import { defaultExtensions } from '../../simulator/extensions';
-import { startSimulator, type Simulator } from '../../simulator/index';
+import { startSimulator, type Simulator, type SimulatorExtension } from '../../simulator/index';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -60,6 +60,8 @@ export interface StartOptions {
   colorScheme?: 'light' | 'dark';
   /** Start the simulator's SIP side (WebSocket registrar, calls with media); default true. */
   sip?: boolean;
+  /** Simulator extensions instead of the default SIP side (e.g. test/interop's upstream mode through Kamailio). */
+  simulatorExtensions?: SimulatorExtension[];
   /** Extra Chromium flags (CALL_ARGS are always included). */
   chromiumArgs?: string[];
 }
@@ -73,7 +75,7 @@ export async function startApp(options: StartOptions = {}): Promise<E2EApp> {
     for (const cleanup of cleanups.reverse().splice(0)) await cleanup().catch(() => undefined);
   };
   try {
-    const sim = await startSimulator({ port: 0, extensions: options.sip === false ? [] : defaultExtensions });
+    const sim = await startSimulator({ port: 0, extensions: options.simulatorExtensions ?? (options.sip === false ? [] : defaultExtensions) });
     cleanups.push(() => sim.close());
     const agents = sim.ready.credentials.agents;
     const demo = agents[0];
