@@ -74,7 +74,10 @@ describe('the supervisor area against the simulator', () => {
 
   it('lists the dialers with variables, phones by hour and recycle rules as small tables', async () => {
     const { page } = app;
-    await openTab(page, 'dialers');
+    await page.locator('[role=tab][data-tab=campaigns]').focus(); // keyboard: arrows move between tabs
+    await page.keyboard.press('ArrowRight');
+    expect(await page.locator('[role=tab][data-tab=dialers]').getAttribute('aria-selected')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-tab'))).toBe('dialers');
     await page.getByTestId('dialers-table').waitFor();
     expect((await firstColumn(page, 'dialers-table')).sort()).toEqual(['Cobranzas->', 'Encuestas->']);
     await page.locator('[data-testid=dialers-table] tr[data-key="Cobranzas->"]').click();
@@ -84,6 +87,9 @@ describe('the supervisor area against the simulator', () => {
     expect(await drawer.locator('[data-testid=recycle-table] thead th').allInnerTexts()).toEqual(['disposition', 'minutes']);
     expect(await drawer.locator('[data-testid=recycle-table] tbody tr').allInnerTexts()).toEqual(['NO ANSWER\t30', 'BUSY\t10']);
     await shootBothLanguages(page, 'dialers');
+    await drawer.getByRole('button').first().focus();
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
   });
 
   it('creates an agent: a password mismatch is shown, a taken phone number is reported, the platform holds the new agent', async () => {

@@ -52,8 +52,18 @@ export function createSupervisorService(deps: SupervisorDeps): SupervisorService
   const progressListeners = new Set<(progress: UploadProgressEvent) => void>();
   /** Paths the open dialog returned (Electron); only these are read. */
   const pickedPaths = new Set<string>();
-  /** Agents created in this session, by phone number: the API cannot list agents. */
+  /** Agents created in this session (this instance and API user), by phone number: the API cannot list agents. */
   const created = new Map<string, CreatedAgent>();
+  let createdFor = '';
+  const createdInThisSession = (): Map<string, CreatedAgent> => {
+    const view = deps.session.view();
+    const owner = `${view.instanceUrl ?? ''}|${view.apiUser ?? ''}`;
+    if (owner !== createdFor) {
+      created.clear();
+      createdFor = owner;
+    }
+    return created;
+  };
 
   function signedIn(): { api: SupervisorApi; apiUser: string } {
     const view = deps.session.view();
@@ -106,7 +116,7 @@ export function createSupervisorService(deps: SupervisorDeps): SupervisorService
     async createAgent(input) {
       const { api } = signedIn();
       const phone = input.phoneNumber.trim();
-      const earlier = created.get(phone);
+      const earlier = createdInThisSession().get(phone);
       if (earlier) {
         throw new IpcFailure({ code: 'invalid-request', field: 'phoneNumber', message: `The phone number ${phone} is already in use: you created ${earlier.userName} with it in this session. Choose another phone number.` });
       }
@@ -116,7 +126,7 @@ export function createSupervisorService(deps: SupervisorDeps): SupervisorService
         throw toSupervisorFailure(error, PHONE_TAKEN, 'phoneNumber');
       }
       const agent: CreatedAgent = { userName: input.userName.trim(), fullname: input.fullname.trim(), phoneNumber: phone };
-      created.set(phone, agent);
+      createdInThisSession().set(phone, agent);
       return agent;
     },
 

@@ -1,8 +1,10 @@
 // Readable text for the parsed platform fields, in the UI's language. A field
 // whose text did not match a known format is shown raw and flagged.
 import type { CampaignView, DialerView } from '../../../common/ipc-contract';
-import type { Language } from '../../../common/i18n';
-import type { Translate } from '../i18n';
+import type { Language, MessageKey } from '../../../common/i18n';
+
+/** Same shape as the UI's `t()` (renderer/src/i18n.tsx); kept here so this file stays plain TS. */
+export type Translate = (key: MessageKey, params?: Record<string, string>) => string;
 
 interface Formatted<T> {
   raw: string;

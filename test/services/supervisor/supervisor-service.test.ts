@@ -81,6 +81,15 @@ describe('supervisor service', () => {
     expect((await simState(sim)).requests.filter((r) => r.operation === 'createAgent').length).toBe(requests);
   });
 
+  it('forgets the agents of the session when another API user signs in', async () => {
+    let view = signedIn;
+    const supervisor = createSupervisorService({ session: { view: () => view, client: () => client }, files: { kind: 'typed-path' } });
+    await supervisor.createAgent({ userName: 'uno', fullname: 'Uno', phoneNumber: '1600', password: 'x' });
+    view = { ...signedIn, apiUser: 'otro.supervisor' };
+    // Not refused by the session check: the platform itself answers (and refuses the taken phone).
+    expect(await failure(supervisor.createAgent({ userName: 'dos', fullname: 'Dos', phoneNumber: '1600', password: 'x' }))).toMatchObject({ code: 'platform-error', field: 'phoneNumber' });
+  });
+
   it('adds every agent × campaign pair in one request; a refusal says none was added', async () => {
     const pairs = await service().addMembers({ agents: [{ membername: 'carla.mendez', phone: '1003' }, { membername: 'bruno.diaz', phone: '1002' }], campaigns: ['Cobranzas->', 'Manual->'] });
     expect(pairs.map((p) => `${p.membername}@${p.campaign}`)).toEqual(['carla.mendez@Cobranzas->', 'bruno.diaz@Cobranzas->', 'carla.mendez@Manual->', 'bruno.diaz@Manual->']);
