@@ -164,7 +164,7 @@ export async function runBulk<J>(task: BulkTask<J>, options: BulkRunOptions): Pr
     csvError = error;
   } finally {
     progress.finish();
-    state.close();
+    await state.close();
     await report.close();
   }
   if (csvError !== undefined) throw csvError;

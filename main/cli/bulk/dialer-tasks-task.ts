@@ -41,9 +41,9 @@ export function createDialerTasksTask(client: DialerTasksClient): BulkTask<Queue
     async run(job, context) {
       const key = keyOf(context, job);
       const what = `record for ${job.task.destination} in ${job.task.campaign}`;
-      context.state.mark(key, 'attempted', what);
+      await context.state.mark(key, 'attempted', what);
       await context.request(() => client.addRecordToDialer(job.task));
-      context.state.mark(key, 'done', what);
+      await context.state.mark(key, 'done', what);
       return { status: 'ok' };
     },
   };

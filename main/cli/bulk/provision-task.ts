@@ -66,7 +66,7 @@ export function createProvisionTask(client: ProvisionClient, options: ProvisionT
       } catch (error) {
         throw membershipFailure(error, agent, agentStatus);
       }
-      for (const member of pending) context.state.mark(memberKey(context, agent, member.queueName), 'done', `member ${agent.userName} of ${member.queueName}`);
+      await Promise.all(pending.map((member) => context.state.mark(memberKey(context, agent, member.queueName), 'done', `member ${agent.userName} of ${member.queueName}`)));
       if (agentStatus === 'created') return { status: 'ok' };
       if (agentStatus === 'existing') return { status: 'existing' };
       return { status: pending.length > 0 ? 'ok' : 'skipped' };
@@ -85,7 +85,7 @@ export function createProvisionTask(client: ProvisionClient, options: ProvisionT
     const earlier = context.state.status(key);
     if (earlier === 'done') return 'known';
     const what = `agent ${agent.userName} (${agent.phoneNumber})`;
-    context.state.mark(key, 'attempted', what);
+    await context.state.mark(key, 'attempted', what);
     try {
       createRequests += 1;
       await context.request(() => client.createAgent(agent));
@@ -99,10 +99,10 @@ export function createProvisionTask(client: ProvisionClient, options: ProvisionT
         );
       }
       // An earlier run sent this very agent and lost the answer; the platform now refuses it as taken.
-      context.state.mark(key, 'done', what);
+      await context.state.mark(key, 'done', what);
       return 'existing';
     }
-    context.state.mark(key, 'done', what);
+    await context.state.mark(key, 'done', what);
     return 'created';
   }
 }

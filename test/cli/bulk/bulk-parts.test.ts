@@ -144,18 +144,30 @@ describe('state file', () => {
     const first = await openStateFile(path);
     const k1 = stateKey('http://x', 'createAgent', 'ana', '1001');
     const k2 = stateKey('http://x', 'createAgent', 'bob', '1002');
-    first.mark(k1, 'attempted', 'agent ana');
-    first.mark(k1, 'done', 'agent ana');
-    first.mark(k2, 'attempted', 'agent bob');
-    first.close();
+    await first.mark(k1, 'attempted', 'agent ana');
+    await Promise.all([first.mark(k1, 'done', 'agent ana'), first.mark(k2, 'attempted', 'agent bob')]);
+    await first.close();
     await appendFile(path, '{"v":1,"key":"torn');
     const second = await openStateFile(path, { readOnly: true });
     expect(second.status(k1)).toBe('done');
     expect(second.status(k2)).toBe('attempted');
     expect(second.status(stateKey('http://other', 'createAgent', 'ana', '1001'))).toBeUndefined();
-    second.mark(k2, 'done', 'agent bob');
-    second.close();
+    await second.mark(k2, 'done', 'agent bob');
+    await second.close();
     expect((await readFile(path, 'utf8')).split('\n')).toHaveLength(4);
+  });
+
+  it('concurrent marks all land in the file, each resolving once written', async () => {
+    const path = join(dir, 'group.state.jsonl');
+    const state = await openStateFile(path);
+    const marks = Array.from({ length: 200 }, (_, i) => state.mark(stateKey('k', String(i)), 'done', `step ${i}`));
+    await Promise.all(marks);
+    const lines = (await readFile(path, 'utf8')).trim().split('\n');
+    expect(lines).toHaveLength(200);
+    expect(new Set(lines.map((line) => (JSON.parse(line) as { what: string }).what)).size).toBe(200);
+    await state.close();
+    const reread = await openStateFile(path, { readOnly: true });
+    expect(reread.status(stateKey('k', '199'))).toBe('done');
   });
 });
 
