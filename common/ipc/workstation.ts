@@ -21,10 +21,18 @@ export const workstationSettingsShape = {
 export const workstationSettingsSchema = z.object(workstationSettingsShape);
 export type WorkstationSettings = z.infer<typeof workstationSettingsSchema>;
 
-/** Autostart is on by default only in packaged builds (a dev build must not start at login). */
-export function workstationDefaults(isPackaged: boolean): WorkstationSettings {
-  return { autostart: isPackaged, closeToTray: true, dialImmediately: false, answerShortcut: '', hangUpShortcut: '' };
-}
+/**
+ * Defaults. Autostart is on, but only a packaged build ever registers it
+ * (main applies `app.isPackaged && autostart`), so development builds and the
+ * browser host never start at login.
+ */
+export const WORKSTATION_DEFAULTS: WorkstationSettings = {
+  autostart: true,
+  closeToTray: true,
+  dialImmediately: false,
+  answerShortcut: '',
+  hangUpShortcut: '',
+};
 
 export const registrationStateSchema = z.enum(['unregistered', 'registering', 'registered', 'failed']);
 export type RegistrationState = z.infer<typeof registrationStateSchema>;
