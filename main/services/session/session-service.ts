@@ -3,6 +3,7 @@
 // SIP credentials handed to the renderer, and Log Out on sign-out.
 // States and transitions: see sessionStateSchema in common/ipc/session.ts.
 import {
+  DEFAULT_SETTINGS,
   IpcFailure,
   SIGNED_OUT,
   type AgentProfile,
@@ -72,7 +73,9 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
     if (apiUser && !request.apiPassword) {
       throw new IpcFailure({ code: 'invalid-request', field: 'apiPassword', message: 'Enter the API user\'s password, or leave the API user empty.' });
     }
+    // A field sent (even empty) is the agent's choice; absent means the launch's or the saved one.
     const caFile = request.caFile ?? overrides.caFile ?? settings.caFile;
+    const sipUrl = request.sipUrl ?? overrides.sipUrl ?? '';
 
     publish({ ...SIGNED_OUT, state: 'signing-in' });
     let client: Api | null = null;
@@ -87,7 +90,7 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
       return publish({
         state: 'signed-in',
         agent: profileOf(agent, request.agent),
-        sip: sipCredentialsFor(agent, deps.settings.get(), request.sipUrl || overrides.sipUrl),
+        sip: sipCredentialsFor(agent, deps.settings.get(), sipUrl || undefined),
         apiUser: apiUser || null,
         instanceUrl: baseUrl,
       });
@@ -131,6 +134,11 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
       rememberedAgent: request.remember ? request.agent : '',
       rememberedApiUser: apiUser,
       ...(baseUrl !== launchInstance ? { instanceUrl: baseUrl } : {}),
+      ...(request.caFile !== undefined && request.caFile !== overrides.caFile ? { caFile: request.caFile } : {}),
+      // A typed SIP address replaces the template; an emptied field brings the default back.
+      ...(request.sipUrl !== undefined && request.sipUrl !== overrides.sipUrl
+        ? { sipWsUrlTemplate: request.sipUrl || DEFAULT_SETTINGS.sipWsUrlTemplate }
+        : {}),
     });
   }
 

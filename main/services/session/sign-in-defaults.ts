@@ -1,4 +1,4 @@
-import type { Settings, SignInDefaults } from '../../../common/ipc-contract';
+import { DEFAULT_SETTINGS, type Settings, type SignInDefaults } from '../../../common/ipc-contract';
 import type { TokenVault } from '../vault';
 import type { LaunchOverrides } from './launch-overrides';
 import { VAULT_KEYS } from './vault-keys';
@@ -10,7 +10,7 @@ export function signInDefaults(settings: Settings, vault: TokenVault, overrides:
     instanceUrl: overrides.instanceUrl ?? settings.instanceUrl,
     agent,
     apiUser: settings.rememberedApiUser,
-    sipUrl: overrides.sipUrl ?? '',
+    sipUrl: overrides.sipUrl ?? (settings.sipWsUrlTemplate !== DEFAULT_SETTINGS.sipWsUrlTemplate ? settings.sipWsUrlTemplate : ''),
     caFile: overrides.caFile ?? settings.caFile,
     passwordRemembered: agent !== '' && vault.get(VAULT_KEYS.password(agent)) !== undefined,
   };

@@ -47,8 +47,9 @@ export function SignInScreen({ api, view, busy }: Props) {
       remember,
       language,
       ...(apiUser.trim() ? { apiUser: apiUser.trim(), apiPassword } : {}),
-      ...(caFile.trim() ? { caFile: caFile.trim() } : {}),
-      ...(sipUrl.trim() ? { sipUrl: sipUrl.trim() } : {}),
+      // Sent even when empty: clearing a field is a choice main saves.
+      caFile: caFile.trim(),
+      sipUrl: sipUrl.trim(),
     };
     const result = await api.request('session.signIn', request);
     setSubmitting(false);

@@ -131,6 +131,21 @@ describe('session sign-in', () => {
     expect(settings.get().instanceUrl).toBe(sim.baseUrl);
   });
 
+  it('saves a typed SIP address and CA file choice, and an emptied field brings the default back', async () => {
+    const service = session({ sipUrl: 'ws://127.0.0.1:1/launch' });
+    const typed = await service.signIn(request({ sipUrl: 'wss://pbx.example:8089/ws', caFile: '' }));
+    expect(typed.sip?.wsUrl).toBe('wss://pbx.example:8089/ws');
+    expect(settings.get().sipWsUrlTemplate).toBe('wss://pbx.example:8089/ws');
+    await service.signOut({});
+    const fromLaunch = await service.signIn(request({ sipUrl: 'ws://127.0.0.1:1/launch' }));
+    expect(fromLaunch.sip?.wsUrl).toBe('ws://127.0.0.1:1/launch');
+    expect(settings.get().sipWsUrlTemplate).toBe('wss://pbx.example:8089/ws');
+    await service.signOut({});
+    const cleared = await service.signIn(request({ sipUrl: '' }));
+    expect(cleared.sip?.wsUrl).toBe(`wss://${new URL(sim.baseUrl).hostname}:8089/ws`);
+    expect(settings.get().sipWsUrlTemplate).toBe('wss://{host}:8089/ws');
+  });
+
   it.each([
     ['a wrong password', () => request({ password: 'nope' }), 'wrong-credentials', 'password'],
     ['a wrong API password', () => request({ apiUser: 'supervisor', apiPassword: 'nope' }), 'wrong-credentials', 'apiPassword'],
