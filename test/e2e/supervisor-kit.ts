@@ -1,11 +1,16 @@
 // Helpers of the supervisor E2E: tabs, the tables, the simulator's view of
-// what the supervisor did, and a bare sip.js phone (the test agent page of
-// test/simulator/sip) for the agent the dialer offers a record to.
-import type { Page } from 'playwright-core';
+// what the supervisor did, and a second copy of the app signed in as the
+// agent the dialer offers a record to.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { launchAgentBrowser, type AgentBrowser } from '../simulator/sip/agent-page/agent-browser';
-import { serveAgentPage, type AgentPageServer } from '../simulator/sip/agent-page/serve-agent-page';
-import { chooseLanguage, screenshot, type E2EApp } from './harness';
+import { startBrowserHost, type BrowserHost } from '../../main/browser-host';
+import { chooseLanguage, fillSignIn, screenshot, simControl, type E2EApp } from './harness';
+
+/** Built by startApp (ensureRendererBuilt) before any second host starts. */
+const RENDERER_DIR = resolve(import.meta.dirname, '../../out/renderer');
 
 export type Tab = 'campaigns' | 'dialers' | 'createAgent' | 'members' | 'upload' | 'dialerRecord';
 
@@ -58,35 +63,42 @@ export async function until<T>(what: string, read: () => Promise<T>, check: (val
   return last;
 }
 
-export interface TestPhone {
+export interface AgentApp {
+  page: Page;
   close(): Promise<void>;
 }
 
-/** Agent Authentication for `agent` (plain form POST), then a sip.js phone registers with the record's HA1. */
-export async function registerTestPhone(app: E2EApp, agent: string, password: string): Promise<TestPhone> {
-  const login = await fetch(`${app.sim.baseUrl}/Integra/resources/auth/AgentLogin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ agent, password }).toString(),
-  });
-  const record = JSON.parse(await login.text()) as { name: string; md5secret: string };
+/**
+ * A second copy of the app (its own browser host, same simulator) signed in
+ * as `agent`: its phone registers like any agent's, so the dialer can offer
+ * it a record. (One host holds one session, hence a second host.)
+ */
+export async function signInAgentApp(app: E2EApp, agent: string, password: string): Promise<AgentApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'supervisor-agent-app-'));
   const sip = app.sim.ready['sip'] as { ws: string };
-  let server: AgentPageServer | undefined;
-  let browser: AgentBrowser | undefined;
+  let host: BrowserHost | undefined;
+  let context: BrowserContext | undefined;
   const close = async () => {
-    await browser?.close();
-    await server?.close();
+    await context?.close();
+    await host?.close();
+    rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    server = await serveAgentPage();
-    browser = await launchAgentBrowser();
-    await browser.page.goto(server.url);
-    await browser.page.waitForFunction(() => 'agentPage' in window);
-    await browser.page.evaluate((config) => window.agentPage.start(config), { wsUrl: sip.ws, phone: record.name, ha1: record.md5secret, domain: '127.0.0.1' });
-    await browser.page.waitForFunction(() => window.agentPage.state.registered, undefined, { timeout: 10_000 });
-    return { close };
+    host = await startBrowserHost({ rendererDir: RENDERER_DIR, dataDir, overrides: { sipUrl: sip.ws } });
+    context = await app.browser.newContext({ viewport: { width: 900, height: 700 } });
+    const page = await context.newPage();
+    await page.goto(host.url);
+    await page.locator('form').first().waitFor();
+    await fillSignIn(page, { instanceUrl: app.sim.baseUrl, agent, password });
+    await page.getByTestId('agent-name').waitFor({ timeout: 15_000 });
+    return { page, close };
   } catch (error) {
     await close();
     throw error;
   }
+}
+
+/** Phones with a SIP binding at the simulator's registrar. */
+export async function registeredPhones(app: E2EApp): Promise<string[]> {
+  return ((await simControl(app.sim, 'GET', '/sip/registrations')) as { phone: string }[]).map((r) => r.phone);
 }

@@ -3,22 +3,22 @@
 // dialers, creates an agent, adds it to two campaigns in one request, uploads
 // a CSV (the simulator holds it with the right count and content), and queues
 // a dialer record that the simulator then offers to that agent's phone.
-// The agent's phone is the bare sip.js test page of test/simulator/sip (the
-// app's own phone is not part of this area); screenshots in ES and EN.
+// The new agent signs in with a second copy of the app (its own browser host)
+// whose phone registers; screenshots in ES and EN.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseLanguage, signIn, startApp, type E2EApp } from './harness';
-import { firstColumn, listContent, openTab, registerTestPhone, shootBothLanguages, state, until, type TestPhone } from './supervisor-kit';
+import { firstColumn, listContent, openTab, registeredPhones, shootBothLanguages, signInAgentApp, state, until, type AgentApp } from './supervisor-kit';
 
 const NEW_AGENT = { userName: 'e2e.supervisado', fullname: 'Ñandú Pérez', phone: '1999', password: 'clave-e2e-1999' };
 const LIST_TEXT = 'telefono;nombre;deuda\n099111222;Peña;100\n099333444;Muñoz;250\n099555666;Ibáñez;75\n';
 
 let app: E2EApp;
 let dir: string;
-let phone: TestPhone | undefined;
+let agentApp: AgentApp | undefined;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'supervisor-e2e-'));
@@ -29,7 +29,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  await phone?.close();
+  await agentApp?.close();
   await app?.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -182,9 +182,10 @@ describe('the supervisor area against the simulator', () => {
     await shootBothLanguages(page, 'upload');
   });
 
-  it('queues a dialer record that the simulator offers to the new agent once its phone is registered', async () => {
+  it('queues a dialer record that the simulator offers to the new agent, signed in with the app in a second window', async () => {
     const { page } = app;
-    phone = await registerTestPhone(app, NEW_AGENT.userName, NEW_AGENT.password);
+    agentApp = await signInAgentApp(app, NEW_AGENT.userName, NEW_AGENT.password);
+    await until('the new agent\'s phone registers', () => registeredPhones(app), (phones) => phones.includes(NEW_AGENT.phone));
     await openTab(page, 'dialerRecord');
     const form = page.getByTestId('dialer-record-form');
     await form.locator('select[name=campaign]').selectOption('Encuestas->');
