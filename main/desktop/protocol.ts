@@ -13,19 +13,13 @@ export interface OpenUrlSource {
   on(event: 'open-url', listener: (event: Event, url: string) => void): unknown;
 }
 
-export interface ProtocolRegistration {
-  readonly isPackaged: boolean;
-  readonly execPath: string;
-  readonly appPath: string;
-}
-
 /**
  * Registers the schemes; returns those the OS refused. A development build
  * does not register (it must not take tel: links away from the developer's
  * machine); packaged builds are also declared in electron-builder.yml.
  */
-export function registerDialLinkProtocols(app: ProtocolClientApp, registration: ProtocolRegistration): DialLinkScheme[] {
-  if (!registration.isPackaged) return [];
+export function registerDialLinkProtocols(app: ProtocolClientApp, isPackaged: boolean): DialLinkScheme[] {
+  if (!isPackaged) return [];
   return DIAL_LINK_SCHEMES.filter((scheme) => !app.setAsDefaultProtocolClient(scheme));
 }
 

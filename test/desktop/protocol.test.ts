@@ -78,10 +78,9 @@ describe('Electron glue', () => {
         return protocol !== 'callto';
       },
     };
-    const place = { execPath: '/x', appPath: '/y' };
-    expect(registerDialLinkProtocols(app, { ...place, isPackaged: false })).toEqual([]);
+    expect(registerDialLinkProtocols(app, false)).toEqual([]);
     expect(asked).toEqual([]);
-    expect(registerDialLinkProtocols(app, { ...place, isPackaged: true })).toEqual(['callto']);
+    expect(registerDialLinkProtocols(app, true)).toEqual(['callto']);
     expect(asked).toEqual(['tel', 'callto', 'sip']);
   });
 
