@@ -2,7 +2,7 @@
 // ports, Debian's Chromium driven by playwright-core (with fake media devices,
 // ready for calls), helpers to sign in, read the simulator's state, take
 // screenshots, and tear it all down.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -42,6 +42,8 @@ export interface E2EApp {
   browser: Browser;
   context: BrowserContext;
   page: Page;
+  /** The browser host's data folder (settings.json); removed by close(). */
+  dataDir: string;
   /** Every WebSocket frame the page received over the bridge, as text. */
   bridgeFrames: string[];
   /** Seeded agents of the simulator, with their passwords. */
@@ -58,6 +60,8 @@ export interface StartOptions {
   overrides?: LaunchOverrides;
   viewport?: { width: number; height: number };
   colorScheme?: 'light' | 'dark';
+  /** Text of the browser-mode settings file to start with (e.g. a corrupt one). */
+  settingsFileText?: string;
   /** Start the simulator's SIP side (WebSocket registrar, calls with media); default true. */
   sip?: boolean;
   /** Simulator extensions instead of the default SIP side (e.g. test/interop's upstream mode through Kamailio). */
@@ -70,6 +74,7 @@ export async function startApp(options: StartOptions = {}): Promise<E2EApp> {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`E2E needs Debian's Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium).`);
   const rendererDir = ensureRendererBuilt(PROJECT_DIR);
   const dataDir = mkdtempSync(join(tmpdir(), 'softphone-e2e-'));
+  if (options.settingsFileText !== undefined) writeFileSync(join(dataDir, 'settings.json'), options.settingsFileText);
   const cleanups: (() => Promise<unknown>)[] = [async () => rmSync(dataDir, { recursive: true, force: true })];
   const close = async () => {
     for (const cleanup of cleanups.reverse().splice(0)) await cleanup().catch(() => undefined);
@@ -104,7 +109,7 @@ export async function startApp(options: StartOptions = {}): Promise<E2EApp> {
     await page.goto(host.url);
     await page.locator('form').first().waitFor();
     return {
-      sim, host, browser, context, page, bridgeFrames, agents,
+      sim, host, browser, context, page, bridgeFrames, agents, dataDir,
       apiUser: sim.ready.credentials.apiUser,
       simState: () => simState(sim),
       close,
