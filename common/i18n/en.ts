@@ -28,6 +28,7 @@ export const en = {
   'signIn.sipUrl.hint': 'Leave empty to use wss://<host>:8089/ws.',
   'signIn.submit': 'Sign in',
   'signIn.submitting': 'Signing in…',
+  'signIn.savedDataProblem': 'There was a problem with the saved data.',
   'signIn.memoryOnly.unavailable': 'This computer offers no secure storage: your password and session are kept in memory only and forgotten when the app closes.',
   'signIn.memoryOnly.basic-text': 'The system keyring is not available (basic_text): your password and session are kept in memory only and forgotten when the app closes.',
   'signIn.memoryOnly.browser-mode': 'Browser mode: your password and session are kept in memory only.',

@@ -28,6 +28,7 @@ export const es: Record<MessageKey, string> = {
   'signIn.sipUrl.hint': 'Deje vacío para usar wss://<host>:8089/ws.',
   'signIn.submit': 'Ingresar',
   'signIn.submitting': 'Ingresando…',
+  'signIn.savedDataProblem': 'Hubo un problema con los datos guardados.',
   'signIn.memoryOnly.unavailable': 'Este equipo no ofrece almacenamiento seguro: su contraseña y su sesión se guardan solo en memoria y se olvidan al cerrar la aplicación.',
   'signIn.memoryOnly.basic-text': 'El llavero del sistema no está disponible (basic_text): su contraseña y su sesión se guardan solo en memoria y se olvidan al cerrar la aplicación.',
   'signIn.memoryOnly.browser-mode': 'Modo navegador: su contraseña y su sesión se guardan solo en memoria.',

@@ -67,7 +67,11 @@ export function SignInScreen({ api, view, busy }: Props) {
     <main className="sign-in card" id="main">
       <h1>{t('signIn.heading')}</h1>
       <p className="subtitle">{t('signIn.subtitle')}</p>
-      {view.loadProblem && <p className="banner banner-warning" role="status">{view.loadProblem}</p>}
+      {view.loadProblem && (
+        <p className="banner banner-warning" role="status">
+          <strong>{t('signIn.savedDataProblem')}</strong> {view.loadProblem}
+        </p>
+      )}
       {view.secretStorage.mode === 'memory-only' && view.secretStorage.reason && (
         <p className="banner banner-info" role="status">{t(`signIn.memoryOnly.${view.secretStorage.reason}`)}</p>
       )}
