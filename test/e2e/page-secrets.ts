@@ -25,8 +25,8 @@ export async function findInPage(page: Page, needles: string[], maxObjects = 400
       const seen = new Set<unknown>();
       const queue: [unknown, string][] = [[window, 'window'], ...[...document.querySelectorAll('*')].map((el, i): [unknown, string] => [el, `element#${i}`])];
       let visited = 0;
-      while (queue.length > 0 && visited < maxObjects) {
-        const [value, path] = queue.shift()!;
+      for (let head = 0; head < queue.length && visited < maxObjects; head++) {
+        const [value, path] = queue[head]!;
         if (typeof value === 'string') {
           check(value, path);
           continue;
