@@ -174,17 +174,22 @@ export class CallOriginator {
       finish({ endedBy: 'failed', cause });
       void inviter.dispose().catch(() => undefined);
     };
+    let rang = false;
     void inviter
       .invite({
         requestDelegate: {
           onProgress: (response) => {
-            if (response.message.statusCode === 180 || response.message.statusCode === 183) events.onRinging?.();
+            if (response.message.statusCode === 180 || response.message.statusCode === 183) {
+              rang = true;
+              events.onRinging?.();
+            }
           },
           onReject: (response) => {
             const status = response.message.statusCode ?? 0;
             const phrase = `${status} ${response.message.reasonPhrase ?? ''}`.trim();
             if (status === 487) return; // our own CANCEL: the hang-up already recorded the end
-            const byAgent = status === 486 || status === 603 || status === 480;
+            // A 480 before any ringing comes from a proxy (the phone is not registered there), not from the agent.
+            const byAgent = status === 486 || status === 603 || (status === 480 && rang);
             finish(byAgent ? { endedBy: 'agent', cause: `rejected: ${phrase}` } : { endedBy: 'failed', cause: `agent phone answered ${phrase}` });
           },
         },
