@@ -14,16 +14,13 @@ import { sipCredentialsFor } from '../../main/services/session/sip-credentials';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { loadSeed } from '../../simulator/seed/load-seed';
 import { digestHa1 } from '../../simulator/sip/digest-auth';
-import { parseUpstreamOptions } from '../../simulator/sip/upstream/upstream-options';
 import type { UpstreamStatus } from '../../simulator/sip/upstream/upstream-registration';
-import { createUpstreamSipExtension } from '../../simulator/sip/upstream/upstream-sip-extension';
-import { startKamailio, type Kamailio } from './kamailio/kamailio-server';
+import type { Kamailio } from './kamailio/kamailio-server';
 import type { InteropPhoneView } from './pages/phone-page-entry';
+import { REALM, startKamailioForSeed, upstreamThrough } from './support/kamailio-for-seed';
 import { openPageInChromium, type PageInChromium } from './support/page-in-chromium';
 import { control, until, type SimCall } from './support/sim-control';
 
-const REALM = 'asterisk';
-const ORIGINATOR = { user: 'platform', ha1: digestHa1('platform', REALM, 'platform-interop-secret') };
 const CUSTOMER = '099123456';
 const RESTARTS = 5;
 
@@ -39,17 +36,8 @@ const upstream = (): Promise<UpstreamStatus> => control<UpstreamStatus>(sim, 'GE
 
 beforeAll(async () => {
   // HA1 only: Kamailio never sees a password.
-  const seed = await loadSeed();
-  const users = [...seed.agents.map((a) => ({ user: a.phone, ha1: digestHa1(a.phone, REALM, a.password) })), ORIGINATOR];
-  kamailio = await startKamailio({ realm: REALM, users, callerUser: ORIGINATOR.user });
-  sim = await startSimulator({
-    port: 0,
-    extensions: [
-      createUpstreamSipExtension(
-        parseUpstreamOptions({ proxyWsUrl: kamailio.wssUrl, caFile: kamailio.caFile, domain: kamailio.domain, username: ORIGINATOR.user, ha1: ORIGINATOR.ha1 }),
-      ),
-    ],
-  });
+  kamailio = await startKamailioForSeed();
+  sim = await startSimulator({ port: 0, extensions: [upstreamThrough(kamailio)] });
   await until('the originator is registered on Kamailio over WSS', upstream, (s) => s.registration === 'registered');
   client = createIntegraClient({ baseUrl: sim.baseUrl });
   browser = await openPageInChromium(join(import.meta.dirname, 'pages/phone-page-entry.ts'), 'interopPhone');
