@@ -13,8 +13,12 @@ const electronIpc = {
 };
 const uiLibs = { group: ['react', 'react-dom', 'react-dom/*', 'sip.js', 'sip.js/*'], message: 'UI and phone libraries belong to the renderer.' };
 const serverLibs = { group: ['undici', 'ws', 'werift', 'electron-store', 'electron-log', 'electron-log/*'], message: 'Server-side libraries do not belong here.' };
-/** A relative import that reaches a folder of the app by name. */
-const folders = (names, message) => ({ regex: `(^|/)(${names.join('|')})(/|$)`, message });
+/**
+ * A relative import that climbs to a folder of the app by name: `../ipc/x`
+ * from main/services, `../../renderer/y` from main/api. Anchored on the `../`
+ * chain so that `../../common/ipc/z` (the contract) is not mistaken for main/ipc.
+ */
+const folders = (names, message) => ({ regex: `^(\\.\\./)+(${names.join('|')})(/|$)`, message });
 
 function restrict(files, patterns, paths = [electronIpc]) {
   return { files, rules: { 'no-restricted-imports': ['error', { paths, patterns }] } };
@@ -64,7 +68,7 @@ export default tseslint.config(
   // simulator/: its own implementation of the spec; common for types at most.
   restrict(['simulator/**/*.ts'], [electronAnywhere,
     folders(['main', 'renderer', 'preload'], 'The simulator shares no code with the app.'),
-    { regex: '(^|/)common(/|$)', allowTypeImports: true, message: 'The simulator may use common/ for types only.' }]),
+    { regex: '^(\\.\\./)+common(/|$)', allowTypeImports: true, message: 'The simulator may use common/ for types only.' }]),
   // The ONE place for ipcMain (the typed handle() wiring) and the preload.
   { files: ['main/desktop/ipc-main.ts'], rules: { 'no-restricted-imports': 'off' } },
   { files: ['main/index.ts'], rules: { 'no-restricted-imports': ['error', { paths: [electronIpc] }] } },
