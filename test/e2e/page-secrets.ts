@@ -5,6 +5,11 @@
 import type { Page } from 'playwright-core';
 
 export async function findInPage(page: Page, needles: string[], maxObjects = 400_000): Promise<string[]> {
+  return (await searchPage(page, needles, maxObjects)).found;
+}
+
+/** The search with its reach: how many objects the walk visited. */
+export async function searchPage(page: Page, needles: string[], maxObjects = 400_000): Promise<{ found: string[]; visited: number }> {
   return page.evaluate(
     ({ needles, maxObjects }) => {
       const found: string[] = [];
@@ -55,7 +60,7 @@ export async function findInPage(page: Page, needles: string[], maxObjects = 400
           else if (child && (typeof child === 'object' || typeof child === 'function')) queue.push([child, `${path}.${name}`]);
         }
       }
-      return [...new Set(found)];
+      return { found: [...new Set(found)], visited };
     },
     { needles, maxObjects },
   );
