@@ -5,9 +5,15 @@
 set -euo pipefail
 
 PACKAGES=(kamailio kamailio-websocket-modules kamailio-tls-modules)
-MODULES=/usr/lib/x86_64-linux-gnu/kamailio/modules
+has_modules() {
+  # Debian: /usr/lib/<multiarch triplet>/kamailio/modules
+  for dir in /usr/lib/kamailio/modules /usr/lib/*/kamailio/modules; do
+    if [ -f "$dir/websocket.so" ] && [ -f "$dir/tls.so" ]; then return 0; fi
+  done
+  return 1
+}
 
-if [ -x /usr/sbin/kamailio ] && [ -f "$MODULES/websocket.so" ] && [ -f "$MODULES/tls.so" ]; then
+if [ -x /usr/sbin/kamailio ] && has_modules; then
   exit 0
 fi
 if [ "$(id -u)" -ne 0 ]; then
@@ -16,6 +22,10 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 echo "ensure-kamailio: installing ${PACKAGES[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
-# Keep the package's service from starting (no init system in CI anyway).
 flock /tmp/apt.lock sh -c "apt-get update -qq && apt-get install -y -qq --no-install-recommends ${PACKAGES[*]} >/dev/null"
+# Under systemd the package starts and enables a system-wide Kamailio on 5060;
+# the tests run their own, so switch that one off (CI containers have no systemd).
+if [ -d /run/systemd/system ]; then
+  systemctl disable --now kamailio >/dev/null 2>&1 || true
+fi
 /usr/sbin/kamailio -v | head -1 >&2

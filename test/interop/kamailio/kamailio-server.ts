@@ -3,7 +3,7 @@
 // as root, else as the current user), in the foreground (-DD) with its log in
 // a file; stopped (and restarted) by the pid in its own pid file.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer, type AddressInfo } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +11,6 @@ import { createTlsMaterial } from '../../../simulator/sip/tls-authority';
 import { kamailioConfig, kamailioTlsConfig, type KamailioUser } from './kamailio-config';
 
 export const KAMAILIO_BIN = '/usr/sbin/kamailio';
-const MODULES_DIR = '/usr/lib/x86_64-linux-gnu/kamailio/modules';
 const HOST = '127.0.0.1';
 
 export interface KamailioOptions {
@@ -40,6 +39,7 @@ export async function startKamailio(options: KamailioOptions): Promise<Kamailio>
   if (!existsSync(KAMAILIO_BIN)) {
     throw new Error(`Starting Kamailio failed: ${KAMAILIO_BIN} is missing. Run test/interop/ensure-kamailio.sh (as root) first.`);
   }
+  const modulesDir = findModulesDir();
   const dir = mkdtempSync(join(tmpdir(), 'interop-kamailio-'));
   const asRoot = userInfo().uid === 0;
   // Kamailio drops to nobody after reading the config: it must reach this folder.
@@ -63,7 +63,7 @@ export async function startKamailio(options: KamailioOptions): Promise<Kamailio>
   writeFileSync(files.tlsConfig, kamailioTlsConfig({ certificate: files.certificate, privateKey: files.privateKey }), { mode: 0o644 });
   writeFileSync(
     files.config,
-    kamailioConfig({ host: HOST, wsPort, wssPort, realm: options.realm, users: options.users, callerUser: options.callerUser, tlsConfigFile: files.tlsConfig, modulesDir: MODULES_DIR }),
+    kamailioConfig({ host: HOST, wsPort, wssPort, realm: options.realm, users: options.users, callerUser: options.callerUser, tlsConfigFile: files.tlsConfig, modulesDir }),
     { mode: 0o644 },
   );
   mkdirSync(files.runDir, { mode: 0o755 });
@@ -124,6 +124,14 @@ export async function startKamailio(options: KamailioOptions): Promise<Kamailio>
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Debian puts modules under the multiarch folder (`/usr/lib/<triplet>/kamailio/modules`). */
+function findModulesDir(): string {
+  const candidates = ['/usr/lib/kamailio/modules', ...readdirSync('/usr/lib').map((entry) => join('/usr/lib', entry, 'kamailio/modules'))];
+  const found = candidates.find((dir) => existsSync(join(dir, 'websocket.so')) && existsSync(join(dir, 'tls.so')));
+  if (!found) throw new Error('Starting Kamailio failed: its websocket and tls modules are missing. Run test/interop/ensure-kamailio.sh (as root).');
+  return found;
 }
 
 function readPid(file: string): number | undefined {
