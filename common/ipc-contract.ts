@@ -8,18 +8,21 @@ import type { EventChannel, RequestChannel } from './ipc/channels';
 import { sessionRequests, connectivitySchema, sessionViewSchema } from './ipc/session';
 import { settingsRequests, settingsViewSchema } from './ipc/settings';
 import { supervisorEvents, supervisorRequests } from './ipc/supervisor';
+import { callsEvents, callsRequests } from './ipc/calls';
 
 export * from './ipc/channels';
 export * from './ipc/result';
 export * from './ipc/session';
 export * from './ipc/settings';
 export * from './ipc/supervisor';
+export * from './ipc/calls';
 export * from './ipc/wire';
 
 export const requestSchemas = {
   ...settingsRequests,
   ...sessionRequests,
   ...supervisorRequests,
+  ...callsRequests,
 } as const;
 
 export const eventSchemas = {
@@ -27,6 +30,7 @@ export const eventSchemas = {
   'connectivity.changed': connectivitySchema,
   'settings.changed': settingsViewSchema,
   ...supervisorEvents,
+  ...callsEvents,
 } as const;
 
 export type RequestOf<C extends RequestChannel> = z.infer<(typeof requestSchemas)[C]['request']>;

@@ -65,6 +65,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     async close() {
       stopEvents();
       connectivity.close();
+      await services.calls.close();
       bridge.close();
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));

@@ -8,6 +8,7 @@ import { createConnectivity } from './services/connectivity';
 import { createIntegraSessionApi, createSessionService, overridesFromEnv, VAULT_KEYS } from './services/session';
 import { createSettingsService } from './services/settings';
 import { createSupervisorService } from './services/supervisor';
+import { createCallsService, tapAgentRecords } from './services/calls';
 import { createEncryptedVault, createMemoryVault, createVaultFile } from './services/vault';
 import { createElectronStoreSettingsStorage } from './desktop/electron-store-settings';
 import { isTrustedSender, registerOnElectronIpcMain, sendEvent } from './desktop/ipc-main';
@@ -48,9 +49,14 @@ function composeServices(): { services: AppServices; connectivity: ReturnType<ty
   // npm start on the simulator passes the demo instance and agent (never saved).
   const { overrides, demoPassword } = overridesFromEnv(process.env);
   if (demoPassword && overrides.agent) vault.set(VAULT_KEYS.password(overrides.agent), demoPassword, false);
-  const session = createSessionService({ settings, vault, overrides, connectivity, createApi: createIntegraSessionApi });
+  const contexts = new Map<string, string>();
+  const createApi = tapAgentRecords(createIntegraSessionApi, (record) => record && contexts.set(record.phone, record.context));
+  const session = createSessionService({ settings, vault, overrides, connectivity, createApi });
   const supervisor = createSupervisorService({ session, files: { kind: 'dialog', pick: () => pickListFile(dialog, mainWindow) } });
-  return { services: { settings, vault, session, overrides, supervisor }, connectivity };
+  // Dispositions journal: <userData>/outbox/dispositions.jsonl (the single-instance lock keeps one writer).
+  const calls = createCallsService({ session, dataDir: userData, agentContext: (phone) => contexts.get(phone) ?? null, connectivity });
+  app.on('will-quit', () => void calls.close());
+  return { services: { settings, vault, session, overrides, supervisor, calls }, connectivity };
 }
 
 async function start(): Promise<void> {

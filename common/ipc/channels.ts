@@ -3,6 +3,7 @@
 // The schemas for each name live in the sibling files; ipc-contract.ts checks
 // at compile time that both lists agree.
 
+import { CALLS_EVENT_CHANNELS, CALLS_REQUEST_CHANNELS } from './calls-channels';
 import { SUPERVISOR_EVENT_CHANNELS, SUPERVISOR_REQUEST_CHANNELS } from './supervisor-channels';
 
 export const REQUEST_CHANNELS = [
@@ -12,9 +13,10 @@ export const REQUEST_CHANNELS = [
   'session.signIn',
   'session.signOut',
   ...SUPERVISOR_REQUEST_CHANNELS,
+  ...CALLS_REQUEST_CHANNELS,
 ] as const;
 
-export const EVENT_CHANNELS = ['session.changed', 'connectivity.changed', 'settings.changed', ...SUPERVISOR_EVENT_CHANNELS] as const;
+export const EVENT_CHANNELS = ['session.changed', 'connectivity.changed', 'settings.changed', ...SUPERVISOR_EVENT_CHANNELS, ...CALLS_EVENT_CHANNELS] as const;
 
 export type RequestChannel = (typeof REQUEST_CHANNELS)[number];
 export type EventChannel = (typeof EVENT_CHANNELS)[number];

@@ -1,3 +1,4 @@
+import type { CallsService } from '../services/calls';
 import type { SessionApi, SessionService, LaunchOverrides } from '../services/session';
 import type { SettingsService } from '../services/settings';
 import type { SupervisorService } from '../services/supervisor';
@@ -10,4 +11,5 @@ export interface AppServices {
   session: SessionService<SessionApi>;
   overrides: LaunchOverrides;
   supervisor: SupervisorService;
+  calls: CallsService;
 }

@@ -17,6 +17,7 @@ export function forwardEvents(services: AppServices, sink: EventSink, connectivi
     services.session.onChange((view) => sink('session.changed', view)),
     services.settings.onChange(() => sink('settings.changed', settingsView(services))),
     services.supervisor.onUploadProgress((progress) => sink('supervisor.uploadProgress', progress)),
+    services.calls.onOutboxStatus((status) => sink('calls.outboxStatus', status)),
   ];
   if (connectivity) {
     offs.push(

@@ -5,6 +5,7 @@ import type { AppServices } from './app-services';
 import type { RequestHandlers } from './handle';
 import { settingsView } from './settings-view';
 import { createSupervisorHandlers } from './supervisor-handlers';
+import { createCallsHandlers } from './calls-handlers';
 
 export function createRequestHandlers(services: AppServices): RequestHandlers {
   return {
@@ -21,5 +22,6 @@ export function createRequestHandlers(services: AppServices): RequestHandlers {
     'session.signIn': (request) => services.session.signIn(request),
     'session.signOut': (request) => services.session.signOut(request),
     ...createSupervisorHandlers(services.supervisor),
+    ...createCallsHandlers(services.calls),
   };
 }

@@ -7,6 +7,7 @@ import { isTrustedSender, registerIpcHandlers, sendEvent } from '../../main/desk
 import type { RendererLocation } from '../../main/desktop/security';
 import { createDispatcher, type RequestHandlers } from '../../main/ipc';
 import { supervisorHandlerStubs } from '../services/supervisor/supervisor-handler-stubs';
+import { callsHandlerStubs } from '../services/calls/calls-handler-stubs';
 
 const location: RendererLocation = { kind: 'file', indexUrl: 'file:///app/out/renderer/index.html' };
 const OWN = 'file:///app/out/renderer/index.html';
@@ -31,6 +32,7 @@ describe('ipcMain wiring', () => {
       'settings.get': never, 'settings.update': never, 'session.signIn': never, 'session.signOut': never,
       'session.get': async () => SIGNED_OUT,
       ...supervisorHandlerStubs(never),
+      ...callsHandlerStubs(never),
     };
     const dispatch = createDispatcher<IpcMainInvokeEvent>(requestHandlers, { isTrustedSender: (event) => isTrustedSender(event, () => 1, location) });
     const unregister = registerIpcHandlers(fakeIpc as never, dispatch);

@@ -10,6 +10,7 @@ import { createConnectivity, type OsNetworkEvents } from '../../main/services/co
 import { createSessionService } from '../../main/services/session';
 import { createJsonFileSettingsStorage, createSettingsService } from '../../main/services/settings';
 import { createSupervisorService } from '../../main/services/supervisor';
+import { createCallsService } from '../../main/services/calls';
 import { createMemoryVault } from '../../main/services/vault';
 
 let dir: string;
@@ -30,7 +31,7 @@ function fakeOs() {
 }
 
 describe('forwardEvents', () => {
-  it('sends schema-valid settings and connectivity events, with the reason, and stops on unsubscribe', () => {
+  it('sends schema-valid settings and connectivity events, with the reason, and stops on unsubscribe', async () => {
     const settings = createSettingsService(createJsonFileSettingsStorage(join(dir, 'settings.json')));
     const vault = createMemoryVault();
     const session = createSessionService({ settings, vault, createApi: () => { throw new Error('not used'); } });
@@ -38,7 +39,8 @@ describe('forwardEvents', () => {
     const fake = fakeOs();
     const connectivity = createConnectivity({ os: fake.os });
     const sent: [EventChannel, unknown][] = [];
-    const stop = forwardEvents({ settings, vault, session, supervisor, overrides: {} }, (event, payload) => sent.push([event, payload]), connectivity);
+    const calls = createCallsService({ session, dataDir: dir, agentContext: () => null });
+    const stop = forwardEvents({ settings, vault, session, supervisor, calls, overrides: {} }, (event, payload) => sent.push([event, payload]), connectivity);
 
     settings.update({ language: 'en' });
     fake.emit('resumed');
@@ -51,5 +53,6 @@ describe('forwardEvents', () => {
     expect(sent[1]![1]).toEqual({ api: 'online', detail: null, reason: 'resumed' });
     expect(sent[2]![1]).toMatchObject({ api: 'offline', reason: 'os-offline' });
     connectivity.close();
+    await calls.close();
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { IpcFailure, SIGNED_OUT, type RequestChannel } from '../../common/ipc-contract';
 import { createDispatcher, type RequestHandlers } from '../../main/ipc';
 import { supervisorHandlerStubs } from '../services/supervisor/supervisor-handler-stubs';
+import { callsHandlerStubs } from '../services/calls/calls-handler-stubs';
 
 function handlers(overrides: Partial<RequestHandlers> = {}): RequestHandlers {
   const never = async () => {
@@ -14,6 +15,7 @@ function handlers(overrides: Partial<RequestHandlers> = {}): RequestHandlers {
     'session.signIn': never,
     'session.signOut': never,
     ...supervisorHandlerStubs(never),
+    ...callsHandlerStubs(never),
     ...overrides,
   };
 }

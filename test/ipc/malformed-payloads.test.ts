@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { REQUEST_CHANNELS, ipcResultSchema, ipcErrorSchema, type RequestChannel } from '../../common/ipc-contract';
 import { createDispatcher, type RequestHandlers } from '../../main/ipc';
 import { supervisorHandlerStubs } from '../services/supervisor/supervisor-handler-stubs';
+import { callsHandlerStubs } from '../services/calls/calls-handler-stubs';
+import { callsMalformedPayloads } from '../services/calls/calls-malformed-payloads';
 import { supervisorMalformedPayloads } from '../services/supervisor/supervisor-malformed-payloads';
 
 const validSignIn = { agent: 'ana.garcia', password: 'x', remember: false, language: 'es' };
@@ -38,6 +40,7 @@ const malformed: Record<RequestChannel, unknown[]> = {
   ],
   'session.signOut': [undefined, null, { message: 5 }, { message: 'm'.repeat(501) }, { message: 'bye', agent: 'other' }],
   ...supervisorMalformedPayloads,
+  ...callsMalformedPayloads,
 };
 
 function recordingHandlers(calls: string[]): RequestHandlers {
@@ -52,6 +55,7 @@ function recordingHandlers(calls: string[]): RequestHandlers {
     'session.signIn': record('session.signIn'),
     'session.signOut': record('session.signOut'),
     ...supervisorHandlerStubs((channel: string) => record(channel)),
+    ...callsHandlerStubs((channel: string) => record(channel)),
   };
 }
 

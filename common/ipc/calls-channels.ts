@@ -1,0 +1,11 @@
+// Channel names of the calls area as plain constants (no zod), for the
+// preload; the schemas are in calls.ts.
+export const CALLS_REQUEST_CHANNELS = [
+  'calls.setup',
+  'calls.makeCall',
+  'calls.hangUp',
+  'calls.submitDisposition',
+  'calls.outboxStatus',
+] as const;
+
+export const CALLS_EVENT_CHANNELS = ['calls.outboxStatus'] as const;

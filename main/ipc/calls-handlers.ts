@@ -1,0 +1,16 @@
+// The calls area's request handlers: contract → CallsService.
+import type { RequestChannel } from '../../common/ipc-contract';
+import type { CallsService } from '../services/calls';
+import type { RequestHandler } from './handle';
+
+type CallsChannel = Extract<RequestChannel, `calls.${string}`>;
+
+export function createCallsHandlers(calls: CallsService): { [C in CallsChannel]: RequestHandler<C> } {
+  return {
+    'calls.setup': () => calls.setup(),
+    'calls.makeCall': (request) => calls.makeCall(request),
+    'calls.hangUp': () => calls.hangUp(),
+    'calls.submitDisposition': (request) => calls.submitDisposition(request),
+    'calls.outboxStatus': () => calls.outboxStatus(),
+  };
+}
