@@ -1,6 +1,7 @@
 // English texts of the UI. The keys of this dictionary are the type every
 // other language must fill (see es.ts).
 import { supervisorEn } from './supervisor-en';
+import { callsEn } from './calls-en';
 
 export const en = {
   'app.title': 'Agent Softphone',
@@ -65,6 +66,7 @@ export const en = {
   'signOut.cancel': 'Cancel',
   'signOut.submitting': 'Signing out…',
   ...supervisorEn,
+  ...callsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,5 +1,6 @@
 import type { MessageKey } from './en';
 import { supervisorEs } from './supervisor-es';
+import { callsEs } from './calls-es';
 
 // Textos en español de la interfaz: cada clave del diccionario inglés.
 export const es: Record<MessageKey, string> = {
@@ -65,4 +66,5 @@ export const es: Record<MessageKey, string> = {
   'signOut.cancel': 'Cancelar',
   'signOut.submitting': 'Cerrando sesión…',
   ...supervisorEs,
+  ...callsEs,
 };
