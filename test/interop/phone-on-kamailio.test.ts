@@ -3,13 +3,17 @@
 // the simulator in external-registrar mode placing Make Call through it.
 // Sign in (Agent Authentication) → SIP credentials as the session builds them
 // → registered on Kamailio → Make Call → answered automatically → audio both
-// ways → hang up → disposition stored; then Kamailio restarts while idle and
+// ways → hang up → disposition through the outbox, stored; then Kamailio restarts while idle and
 // the phone registers again by itself (time printed).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Registerer, UserAgent } from 'sip.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DispositionInputSchema } from '../../common/domain/disposition';
 import { DEFAULT_SETTINGS } from '../../common/ipc/settings';
 import { createIntegraClient, type IntegraClient } from '../../main/api';
+import { openDispositionOutbox } from '../../main/services/outbox';
 import { sipCredentialsFor } from '../../main/services/session/sip-credentials';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { loadSeed } from '../../simulator/seed/load-seed';
@@ -120,7 +124,18 @@ describe('the phone registered on Kamailio', () => {
     expect(ended).toMatchObject({ endedBy: 'agent', cause: 'agent hung up (BYE)' });
     expect((await view()).call).toMatchObject({ state: 'ended', cause: 'hangup', by: 'agent' });
 
-    await client.callDisposition({ campaign: 'Manual->', agent: agent.agent, callerid: CUSTOMER, guid, l1: 'Contactado', l2: 'Venta', comment: 'interop: Kamailio' });
+    // The disposition goes the app's way: the durable outbox (journal fsync'd, then Call Disposition).
+    const outboxDir = mkdtempSync(join(tmpdir(), 'interop-outbox-'));
+    try {
+      const outbox = await openDispositionOutbox({ dir: outboxDir, client });
+      outbox.start();
+      await outbox.submit(DispositionInputSchema.parse({ campaign: 'Manual->', agent: agent.agent, callerid: CUSTOMER, guid, l1: 'Contactado', l2: 'Venta', comment: 'interop: Kamailio' }));
+      await outbox.whenIdle();
+      expect(outbox.status()).toMatchObject({ pending: 0 });
+      await outbox.close();
+    } finally {
+      rmSync(outboxDir, { recursive: true, force: true });
+    }
     const state = await control<{ dispositions: Array<{ guid: string; params: Record<string, string>; knownCall: boolean; received: number }> }>(sim, 'GET', '/state');
     const stored = state.dispositions.filter((d) => d.guid === guid);
     expect(stored).toHaveLength(1);
