@@ -156,7 +156,8 @@ describe('the phone registered on Kamailio', () => {
         20_000,
       );
       const registeredAt = back.registrations.at(-1)![0];
-      expect(registeredAt).toBeGreaterThanOrEqual(acceptingAt);
+      // acceptingAt is when the test saw both ports open (10 ms polling): only the stop is a hard bound.
+      expect(registeredAt).toBeGreaterThan(stoppedAt);
       samples.push({ downMs: acceptingAt - stoppedAt, afterStopMs: registeredAt - stoppedAt, afterAcceptingMs: registeredAt - acceptingAt });
       // Idle a moment, as between calls, before the next restart.
       await new Promise((resolve) => setTimeout(resolve, 300));
