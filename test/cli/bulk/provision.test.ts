@@ -127,6 +127,17 @@ describe('integra provision against the simulator', () => {
     expect(await readFile(String(result.summary?.report), 'utf8')).toMatch(/bad,Bad Phone,12ab,Soporte<-,invalid,column phone: the phone number must be digits only/);
   });
 
+  it('a dry run after a real run shows the rows an actual run would skip, still sending nothing', async () => {
+    const csv = await kit.csv('dry-after.csv', [HEADER, agentRow(1), agentRow(2)]);
+    expect((await kit.run('provision', ['--csv', csv])).code).toBe(0);
+    await writeFile(csv, `${await readFile(csv, 'utf8')}${agentRow(3)}\n`);
+    const sent = kit.sim.state.requests.length;
+    const dry = await kit.run('provision', ['--csv', csv, '--dry-run']);
+    expect(dry.code).toBe(0);
+    expect(dry.summary).toMatchObject({ dryRun: true, total: 3, skipped: 2, ok: 1 });
+    expect(kit.sim.state.requests).toHaveLength(sent);
+  });
+
   it('invalid rows and repeated users are refused before sending (exit 4) while valid rows go through', async () => {
     const csv = await kit.csv('invalid.csv', [HEADER, agentRow(1), 'agent.1,Again,2999,pw,Soporte<-', ',No User,2998,pw,Soporte<-', 'short,row']);
     const result = await kit.run('provision', ['--csv', csv]);
