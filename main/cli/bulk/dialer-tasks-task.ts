@@ -1,5 +1,5 @@
 import type { DialerTask } from '../../../common/domain';
-import type { IntegraClient } from '../../api/index';
+import { isIntegraError, type IntegraClient } from '../../api/index';
 import type { BulkTask, JobContext } from './bulk-runner';
 import { DIALER_TASK_OPTIONAL_COLUMNS, DIALER_TASK_REQUIRED_COLUMNS, parseDialerTaskRow } from './dialer-task-row';
 import { stateKey } from './state-file';
@@ -42,7 +42,12 @@ export function createDialerTasksTask(client: DialerTasksClient): BulkTask<Queue
       const key = keyOf(context, job);
       const what = `record for ${job.task.destination} in ${job.task.campaign}`;
       await context.state.mark(key, 'attempted', what);
-      await context.request(() => client.addRecordToDialer(job.task));
+      try {
+        await context.request(() => client.addRecordToDialer(job.task));
+      } catch (error) {
+        if (isIntegraError(error) && error.kind === 'refused') await context.state.mark(key, 'refused', what);
+        throw error;
+      }
       await context.state.mark(key, 'done', what);
       return { status: 'ok' };
     },

@@ -10,8 +10,9 @@ import { stateKey } from './state-file';
 // for its campaigns, batched across rows. What is already done is known from
 // the state file (the platform has no "get agent"):
 // - agent step `done` → no Create Agent;
-// - agent step only `attempted` (an earlier run sent it but got no answer) and
-//   Create Agent now says 0 → the earlier request created it: `existing`;
+// - agent step only `attempted` (an earlier run sent it but got no clear
+//   answer) and Create Agent now says 0 → the earlier request created it:
+//   `existing`; a clear 0 is written `refused`, so it stays a failure next time;
 // - each membership step `done` → not sent again.
 
 export type ProvisionClient = Pick<IntegraClient, 'createAgent' | 'addAgentsToCampaigns'>;
@@ -91,8 +92,9 @@ export function createProvisionTask(client: ProvisionClient, options: ProvisionT
       await context.request(() => client.createAgent(agent));
     } catch (error) {
       const refused = isIntegraError(error) && error.kind === 'refused';
-      if (!refused) throw error;
+      if (!refused) throw error; // no clear answer: `attempted` stays, the next run can tell
       if (earlier !== 'attempted') {
+        await context.state.mark(key, 'refused', what);
         throw new RowFailureError(
           'refused',
           `Create Agent: the platform refused ${what}. The phone number or the user name is probably taken by another agent (the platform does not say which); change it in the file and run again`,

@@ -8,7 +8,9 @@ import { z } from 'zod';
 // only what is missing. The platform offers no "get agent" nor a way to list
 // queued dialer records, so this file is the memory. It is append-only JSON
 // lines: `attempted` is written before a request, `done` after the platform
-// said yes; a crash leaves at worst a half line, which loading skips.
+// said yes, `refused` after it clearly said no (so a later `0` is not taken
+// for the echo of a lost answer); a crash leaves at worst a half line, which
+// loading skips. When reading, `done` wins, else the last line of a key.
 // Keys are hashes of what a step does (instance + operation + identity), not
 // of the row position, so fixing one row of the CSV keeps the others done.
 // No password or token is ever written here.
@@ -17,9 +19,9 @@ import { z } from 'zod';
 // is written. A synchronous write per step blocked the event loop on a busy
 // disk (7,000 writes cost ~1 s of a 3 s provisioning run in bench/provision).
 
-export type StepStatus = 'attempted' | 'done';
+export type StepStatus = 'attempted' | 'done' | 'refused';
 
-const entrySchema = z.object({ v: z.literal(1), key: z.string().min(1), status: z.enum(['attempted', 'done']), what: z.string().optional() });
+const entrySchema = z.object({ v: z.literal(1), key: z.string().min(1), status: z.enum(['attempted', 'done', 'refused']), what: z.string().optional() });
 
 export interface StateFile {
   readonly path: string;

@@ -52,6 +52,11 @@ describe('integra provision against the simulator', () => {
     expect(report).not.toContain('Secret-1-pw');
     expect(kit.sim.state.agents.byPhone('1001')?.accountcode).toBe('ana.garcia');
     expect(membershipsOf('agent.2')).toEqual(['Cobranzas->', 'Soporte<-']);
+
+    // Run again unchanged: the clear refusal stays a refusal (not taken for an earlier run's lost answer).
+    const again = await kit.run('provision', ['--csv', csv]);
+    expect(again.code).toBe(2);
+    expect(again.summary).toMatchObject({ skipped: 2, existing: 0, failed: 1, failures: { refused: 1 } });
   });
 
   it('after server errors, a rerun sends only the failed rows and each agent exists once', async () => {
