@@ -22,3 +22,4 @@ export const bulkCommands: Readonly<Record<string, BulkSubcommand>> = {
 
 export { runBulkCommand, type BulkIo } from './bulk-command';
 export { createProgress, formatBytes, formatProgressLine, type Progress, type ProgressStream } from './progress';
+export { createUploadProgress, type UploadProgressDisplay } from './upload-progress';

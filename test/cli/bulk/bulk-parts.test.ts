@@ -7,6 +7,7 @@ import { forEachBounded } from '../../../main/cli/bulk/bounded-pool';
 import { csvCell } from '../../../main/cli/bulk/error-report';
 import { createMembershipBatcher } from '../../../main/cli/bulk/membership-batcher';
 import { createProgress, formatDuration, formatProgressLine } from '../../../main/cli/bulk/progress';
+import { createUploadProgress } from '../../../main/cli/bulk/upload-progress';
 import { openStateFile, stateKey } from '../../../main/cli/bulk/state-file';
 import type { QueueMemberInput } from '../../../common/domain';
 
@@ -127,6 +128,19 @@ describe('progress', () => {
     }
     progress.finish();
     expect(out.trim().split('\n').map((l) => l.split(' ')[1])).toEqual(['1/10', '6/10', '10/10']);
+  });
+});
+
+describe('upload progress', () => {
+  it('draws bytes read on one rewritten terminal line, ending it when finished', () => {
+    let out = '';
+    const display = createUploadProgress({ write: (t: string) => (out += t), isTTY: true, columns: 120 });
+    display.onProgress({ bytesRead: 0, totalBytes: 4 * 1048576 });
+    display.onProgress({ bytesRead: 4 * 1048576, totalBytes: 4 * 1048576 });
+    display.finish();
+    expect(out.startsWith('\r\x1b[2Kupload-base 0 B/4.0 MiB 0%')).toBe(true);
+    expect(out.endsWith('\n')).toBe(true);
+    expect(out).toContain('upload-base 4.0 MiB/4.0 MiB 100%');
   });
 });
 

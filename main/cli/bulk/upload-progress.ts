@@ -1,0 +1,24 @@
+import type { UploadProgress } from '../../api/index';
+import { createProgress, type Progress, type ProgressStream } from './progress';
+
+// The bulk commands' progress line for `integra upload-base`: bytes of the
+// file read, rate and ETA, one rewritten line on a terminal, a plain line
+// every 10 MiB or 5 s otherwise. Pass `onProgress` to the client's uploadBase.
+
+export interface UploadProgressDisplay {
+  onProgress(progress: UploadProgress): void;
+  finish(): void;
+}
+
+export function createUploadProgress(stream: ProgressStream, label = 'upload-base'): UploadProgressDisplay {
+  let progress: Progress | undefined;
+  return {
+    onProgress({ bytesRead, totalBytes }) {
+      progress ??= createProgress({ stream, label, unit: 'bytes', total: totalBytes });
+      progress.update(bytesRead);
+    },
+    finish() {
+      progress?.finish();
+    },
+  };
+}
