@@ -75,7 +75,7 @@ export const dispositionRequestSchema = z
     camptoreschedule: text(256),
   })
   .strict();
-export type DispositionRequest = z.input<typeof dispositionRequestSchema>;
+export type DispositionRequest = z.infer<typeof dispositionRequestSchema>;
 
 export const outboxStatusSchema = z.object({
   pending: z.number().int().nonnegative(),

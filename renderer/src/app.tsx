@@ -44,7 +44,7 @@ function SignedInShell({ api, session, connectivity, onLanguage }: { api: Softph
   return (
     <div className="shell">
       <AppHeader api={api} session={session} connectivity={connectivity} phone={connection} onLanguage={onLanguage} />
-      <AgentHome session={session} phone={phone} />
+      <AgentHome api={api} session={session} phone={phone} />
       {session.apiUser && <SupervisorArea api={api} session={session} />}
     </div>
   );

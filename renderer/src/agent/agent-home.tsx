@@ -1,21 +1,44 @@
 import type { SessionView } from '../../../common/ipc-contract';
+import type { SoftphoneApi } from '../bridge';
 import type { Phone } from '../phone';
 import { useLanguage } from '../i18n';
+import { FieldError } from '../sign-in/text-field';
+import { CallPanel } from './call-panel';
+import { DialPad } from './dial-pad';
+import { DispositionForm } from './disposition-form';
+import { OutboxBadge } from './outbox-badge';
+import { useCalls } from './use-calls';
+import './agent.css';
 
 /**
- * The signed-in area. `phone` is the running Phone (null until built); the
- * calls UI and the supervisor views take their place here.
+ * The signed-in agent's area: the current call (or the dial pad), the
+ * dispositions still to record, and the outbox's "n waiting to send".
  */
-export function AgentHome({ session }: { session: SessionView; phone: Phone | null }) {
+export function AgentHome({ api, session, phone }: { api: SoftphoneApi; session: SessionView; phone: Phone | null }) {
   const { t } = useLanguage();
+  const [state, actions] = useCalls(api, phone, (caller, campaign) => ({
+    title: t('calls.notify.title'),
+    body: t('calls.notify.body', { caller: caller || t('calls.panel.unknownCaller'), campaign }),
+  }));
   const agent = session.agent;
+  const call = state.call && state.call.state.kind !== 'ended' ? state.call : null;
+  const wrap = state.wrapUps[0];
   return (
     <main className="agent-home" id="main">
-      <section className="card">
+      <div className="agent-top">
         <h1>{t('signedIn.welcome', { name: agent?.fullname ?? '' })}</h1>
-        <p>{t('signedIn.ready', { agent: agent?.name ?? '', instance: session.instanceUrl ?? '' })}</p>
-        {session.apiUser && <p>{t('signedIn.apiUser', { apiUser: session.apiUser })}</p>}
-      </section>
+        <OutboxBadge status={state.outbox} />
+      </div>
+      {state.setup?.problem && <p className="banner banner-warning" role="alert">{t('calls.setupProblem', { problem: state.setup.problem })}</p>}
+      {state.error && <FieldError error={state.error} />}
+      {state.notice === 'fallback-hangup' && <p className="banner banner-info" role="status">{t('calls.hangUp.fallback')}</p>}
+      <div className="agent-columns">
+        <div className="agent-main">
+          {call && <CallPanel call={call} actions={actions} />}
+          {wrap && <DispositionForm key={wrap.key} api={api} wrap={wrap} setup={state.setup} onDone={actions.finishWrapUp} />}
+        </div>
+        <DialPad setup={state.setup} busy={call !== null} placing={state.placing} onCall={actions.makeCall} />
+      </div>
     </main>
   );
 }

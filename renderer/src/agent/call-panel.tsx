@@ -1,0 +1,73 @@
+// The current call: who, which campaign, state and timer, the controls that
+// fit the state (answer/reject while ringing; mute, hold/resume, keypad and
+// hang up once answered) and the live quality, shown unobtrusively.
+import { useId, useState } from 'react';
+import { useLanguage } from '../i18n';
+import type { CallView } from './call-view';
+import { CallTimer } from './call-timer';
+import { Keypad } from './keypad';
+import { LevelMeter } from './level-meter';
+import type { CallsActions } from './use-calls';
+
+export function CallPanel({ call, actions }: { call: CallView; actions: CallsActions }) {
+  const { t } = useLanguage();
+  const id = useId();
+  const [keypad, setKeypad] = useState(false);
+  const kind = call.state.kind;
+  const connected = kind === 'active' || kind === 'held';
+  const q = call.quality;
+  return (
+    <section className={`card call-panel call-${kind}`} aria-labelledby={`${id}-who`} data-testid="call-panel" data-state={kind}>
+      <p className="call-state" role="status">{t(`calls.state.${kind}`)}</p>
+      <h2 id={`${id}-who`} className="call-who" data-testid="call-who">
+        {call.caller || t('calls.panel.unknownCaller')}
+        {call.callerName && <span className="call-name"> · {call.callerName}</span>}
+      </h2>
+      <p className="call-meta">
+        {call.campaign && <span data-testid="call-campaign">{t('calls.panel.campaign', { campaign: call.campaign })}</span>}
+        {connected && <CallTimer since={call.activeSince} label={t('calls.panel.timer')} />}
+        {call.autoAnswered && kind !== 'ringing' && <span className="call-badge">{t('calls.panel.autoAnswered')}</span>}
+      </p>
+      {call.ctiError && <p className="hint">{t('calls.panel.ctiError', { error: call.ctiError })}</p>}
+
+      <div className="call-controls">
+        {kind === 'ringing' && (
+          <>
+            <button type="button" className="button button-ok" onClick={actions.answer} data-testid="answer" autoFocus>{t('calls.answer')}</button>
+            <button type="button" className="button button-danger" onClick={actions.reject} data-testid="reject">{t('calls.reject')}</button>
+          </>
+        )}
+        {connected && (
+          <>
+            <button type="button" className="button button-secondary" aria-pressed={call.muted} onClick={() => actions.setMuted(!call.muted)} data-testid="mute">
+              {call.muted ? t('calls.unmute') : t('calls.mute')}
+            </button>
+            <button type="button" className="button button-secondary" aria-pressed={kind === 'held'} onClick={kind === 'held' ? actions.resume : actions.hold} data-testid="hold">
+              {kind === 'held' ? t('calls.resume') : t('calls.hold')}
+            </button>
+            <button type="button" className="button button-secondary" aria-expanded={keypad} aria-controls={`${id}-keypad`} onClick={() => setKeypad((k) => !k)} data-testid="keypad-toggle">
+              {t('calls.keypad.show')}
+            </button>
+          </>
+        )}
+        {(connected || kind === 'answering') && (
+          <button type="button" className="button button-danger" onClick={actions.hangUp} data-testid="hang-up">{t('calls.hangUp')}</button>
+        )}
+      </div>
+      {connected && keypad && (
+        <div id={`${id}-keypad`}>
+          <Keypad label={t('calls.keypad.label')} onKey={actions.sendDtmf} disabled={kind !== 'active'} testId="dtmf-keypad" />
+        </div>
+      )}
+      {connected && (
+        <p className="call-quality" data-testid="call-quality">
+          <span>{t('calls.quality')}: </span>
+          {q
+            ? t('calls.quality.summary', { mos: q.mos.toFixed(1), loss: q.lossPercent.toFixed(1), jitter: q.jitterMs.toFixed(0), rtt: q.rttMs.toFixed(0) })
+            : t('calls.quality.none')}
+          <LevelMeter read={actions.remoteLevel} label={t('calls.level')} />
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+// What the calls UI shows of a phone call: a plain snapshot rebuilt on every
+// phone event, plus the wrap-up (disposition to record) a finished call leaves.
+import type { Cti } from '../../../common/domain/cti';
+import type { PlacedCall } from '../../../common/ipc-contract';
+import type { CallState, PhoneCall, QualitySample } from '../phone';
+
+export interface CallView {
+  readonly id: string;
+  readonly state: CallState;
+  /** The customer's number as SIP or the CTI object shows it. */
+  readonly caller: string;
+  readonly callerName: string;
+  readonly campaign: string | null;
+  readonly guid: string | null;
+  readonly ctiError: string | null;
+  readonly autoAnswered: boolean;
+  readonly activeSince: number | null;
+  readonly muted: boolean;
+  readonly quality: QualitySample | null;
+}
+
+/** A finished call waiting for its disposition. */
+export interface WrapUp {
+  readonly key: string;
+  readonly guid: string | null;
+  readonly campaign: string;
+  readonly caller: string;
+}
+
+/** Builds the view; `placed` is the Make Call this call answers, when it is one. */
+export function viewOf(call: PhoneCall, placed: PlacedCall | null, quality: QualitySample | null): CallView {
+  const cti: Cti | null = call.info.cti;
+  const caller = cti?.Callerid || call.info.remoteUser || placed?.destination || '';
+  const name = call.info.remoteDisplayName;
+  return {
+    id: call.id,
+    state: call.state,
+    caller,
+    callerName: name && name !== caller ? name : '',
+    campaign: cti?.Campaign ?? placed?.campaign ?? null,
+    guid: cti?.Guid ?? placed?.guid ?? null,
+    ctiError: call.info.ctiError,
+    autoAnswered: call.info.autoAnswer.answer,
+    activeSince: call.activeSince,
+    muted: call.isMuted,
+    quality,
+  };
+}
+
+/** Whether the call reached the agent (answered at some point), so it needs a disposition. */
+export function wrapUpOf(view: CallView, wasAnswered: boolean): WrapUp | null {
+  if (!wasAnswered) return null;
+  return { key: view.id, guid: view.guid, campaign: view.campaign ?? '', caller: view.caller };
+}

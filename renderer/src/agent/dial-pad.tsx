@@ -1,0 +1,78 @@
+// The dial field and pad with the campaign to call through (its DID is the
+// caller id). Enter in the number field places the call.
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { CallsSetup } from '../../../common/ipc-contract';
+import { describePhoneNumberProblem, normalisePhoneNumber } from '../../../common/phone-number';
+import { useLanguage } from '../i18n';
+import { Keypad } from './keypad';
+
+interface Props {
+  setup: CallsSetup | null;
+  busy: boolean;
+  placing: boolean;
+  onCall: (campaign: string, number: string) => Promise<boolean>;
+}
+
+export function DialPad({ setup, busy, placing, onCall }: Props) {
+  const { t, language } = useLanguage();
+  const id = useId();
+  const [campaign, setCampaign] = useState('');
+  const [number, setNumber] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const campaigns = setup?.manualCampaigns ?? [];
+
+  useEffect(() => {
+    if (!campaign && setup?.lastCampaign) setCampaign(setup.lastCampaign);
+  }, [campaign, setup]);
+
+  const chosen = campaigns.find((c) => c.name === campaign);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = normalisePhoneNumber(number);
+    if (!parsed.ok) return setProblem(describePhoneNumberProblem(parsed.problem, language));
+    setProblem(null);
+    if (await onCall(campaign, number)) setNumber('');
+  }
+
+  return (
+    <section className="card dial-pad" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>{t('calls.dial.heading')}</h2>
+      <form onSubmit={submit} noValidate data-testid="dial-form">
+        <div className="field">
+          <label htmlFor={`${id}-campaign`}>{t('calls.dial.campaign')}</label>
+          {campaigns.length === 0 ? (
+            <p className="hint" id={`${id}-campaign`}>{setup ? t('calls.dial.noCampaign') : '…'}</p>
+          ) : (
+            <select id={`${id}-campaign`} name="campaign" value={campaign} onChange={(e) => setCampaign(e.target.value)} aria-describedby={`${id}-did`}>
+              {campaigns.map((c) => (
+                <option key={c.name} value={c.name}>{c.name}</option>
+              ))}
+            </select>
+          )}
+          {chosen && <p className="hint" id={`${id}-did`}>{t('calls.dial.campaign.hint', { did: chosen.did })}</p>}
+        </div>
+        <div className={`field${problem ? ' field-invalid' : ''}`}>
+          <label htmlFor={`${id}-number`}>{t('calls.dial.number')}</label>
+          <input
+            id={`${id}-number`} name="number" type="tel" inputMode="tel" autoComplete="off" value={number}
+            onChange={(e) => setNumber(e.target.value)} aria-invalid={problem ? true : undefined}
+            aria-describedby={`${id}-number-hint${problem ? ` ${id}-number-error` : ''}`}
+          />
+          <p className="hint" id={`${id}-number-hint`}>{t('calls.dial.number.hint')}</p>
+          {problem && <p className="field-error" role="alert" id={`${id}-number-error`}>{problem}</p>}
+        </div>
+        <Keypad label={t('calls.dial.keypad')} onKey={(key) => setNumber((n) => n + key)} testId="dial-keypad" />
+        <div className="dial-actions">
+          <button type="button" className="button button-secondary" onClick={() => setNumber((n) => n.slice(0, -1))} aria-label={t('calls.dial.delete')} disabled={number === ''}>
+            ⌫
+          </button>
+          <button type="submit" className="button button-primary button-call" disabled={busy || placing || !chosen} data-testid="call-button">
+            {placing ? t('calls.dial.calling') : t('calls.dial.call')}
+          </button>
+        </div>
+        {busy && <p className="hint">{t('calls.dial.busy')}</p>}
+      </form>
+    </section>
+  );
+}

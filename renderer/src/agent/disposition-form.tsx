@@ -1,0 +1,119 @@
+// After every answered call: how it ended. L1 required (choices per campaign
+// from settings, free text allowed), L2, L3, d1, d2, comment, tag and an
+// optional callback (date-time and the dialer to reschedule to). Saving puts
+// it in main's outbox; the agent can take the next call while it is sent.
+import { useId, useState, type FormEvent } from 'react';
+import type { CallsSetup, IpcError } from '../../../common/ipc-contract';
+import type { MessageKey } from '../../../common/i18n';
+import type { SoftphoneApi } from '../bridge';
+import { useLanguage } from '../i18n';
+import { FieldError } from '../sign-in/text-field';
+import type { WrapUp } from './call-view';
+import { choicesFor, dispositionRequest, EMPTY_FIELDS, type DispositionFields } from './disposition-values';
+
+interface Props {
+  api: SoftphoneApi;
+  wrap: WrapUp;
+  setup: CallsSetup | null;
+  onDone: (key: string) => void;
+}
+
+export function DispositionForm({ api, wrap, setup, onDone }: Props) {
+  const { t } = useLanguage();
+  const id = useId();
+  const [fields, setFields] = useState<DispositionFields>(EMPTY_FIELDS);
+  const [error, setError] = useState<IpcError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const choices = choicesFor(setup?.dispositionChoices, wrap.campaign);
+  const set = (patch: Partial<DispositionFields>) => setFields((f) => ({ ...f, ...patch }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const check = dispositionRequest(wrap, fields);
+    if (!check.ok) {
+      const key: MessageKey = check.field === 'l1' ? 'calls.dispo.needL1' : check.field === 'callbackAt' ? 'calls.dispo.needDate' : 'calls.dispo.noGuid';
+      return setError({ code: 'invalid-request', field: check.field, message: t(key) });
+    }
+    setBusy(true);
+    const reply = await api.request('calls.submitDisposition', check.request);
+    setBusy(false);
+    if (!reply.ok) return setError(reply.error);
+    onDone(wrap.key);
+  }
+
+  const text = (name: 'l1' | 'l2' | 'l3' | 'd1' | 'd2' | 'tag', label: MessageKey, list: readonly string[] = [], hint?: MessageKey) => {
+    const fieldError = error?.field === name ? error : undefined;
+    return (
+      <div className={`field${fieldError ? ' field-invalid' : ''}`}>
+        <label htmlFor={`${id}-${name}`}>{t(label)}</label>
+        <input
+          id={`${id}-${name}`} name={name} value={fields[name]} onChange={(e) => set({ [name]: e.target.value })}
+          list={list.length ? `${id}-${name}-list` : undefined} autoComplete="off" required={name === 'l1'}
+          aria-invalid={fieldError ? true : undefined} aria-describedby={hint ? `${id}-${name}-hint` : undefined}
+        />
+        {list.length > 0 && (
+          <datalist id={`${id}-${name}-list`}>
+            {list.map((v) => <option key={v} value={v} />)}
+          </datalist>
+        )}
+        {hint && <p className="hint" id={`${id}-${name}-hint`}>{t(hint)}</p>}
+        {fieldError && <FieldError error={fieldError} />}
+      </div>
+    );
+  };
+
+  if (!wrap.guid) {
+    return (
+      <section className="card disposition" role="alert" data-testid="disposition-form">
+        <p>{t('calls.dispo.noGuid')}</p>
+        <button type="button" className="button button-secondary" onClick={() => onDone(wrap.key)}>{t('calls.dispo.dismiss')}</button>
+      </section>
+    );
+  }
+
+  return (
+    <section className="card disposition" aria-labelledby={`${id}-h`}>
+      <form onSubmit={submit} noValidate data-testid="disposition-form" data-guid={wrap.guid}>
+        <h2 id={`${id}-h`}>{t('calls.dispo.heading')}</h2>
+        <p className="subtitle">{t('calls.dispo.about', { caller: wrap.caller, campaign: wrap.campaign })}</p>
+        <div className="dispo-grid">
+          {text('l1', 'calls.dispo.l1', choices.l1, 'calls.dispo.l1.hint')}
+          {text('l2', 'calls.dispo.l2', choices.l2)}
+          {text('l3', 'calls.dispo.l3', choices.l3)}
+          {text('tag', 'calls.dispo.tag')}
+          {text('d1', 'calls.dispo.d1')}
+          {text('d2', 'calls.dispo.d2')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-comment`}>{t('calls.dispo.comment')}</label>
+          <textarea id={`${id}-comment`} name="comment" rows={2} value={fields.comment} onChange={(e) => set({ comment: e.target.value })} />
+        </div>
+        <div className="field field-check">
+          <input id={`${id}-callback`} name="callback" type="checkbox" checked={fields.callback} onChange={(e) => set({ callback: e.target.checked })} />
+          <label htmlFor={`${id}-callback`}>{t('calls.dispo.callback')}</label>
+        </div>
+        {fields.callback && (
+          <div className="dispo-grid">
+            <div className={`field${error?.field === 'callbackAt' ? ' field-invalid' : ''}`}>
+              <label htmlFor={`${id}-at`}>{t('calls.dispo.callbackAt')}</label>
+              <input id={`${id}-at`} name="callbackAt" type="datetime-local" value={fields.callbackAt} onChange={(e) => set({ callbackAt: e.target.value })} />
+              {error?.field === 'callbackAt' && <FieldError error={error} />}
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-dialer`}>{t('calls.dispo.callbackDialer')}</label>
+              <input id={`${id}-dialer`} name="callbackDialer" value={fields.callbackDialer} onChange={(e) => set({ callbackDialer: e.target.value })} list={`${id}-dialers`} autoComplete="off" aria-describedby={`${id}-dialer-hint`} />
+              <datalist id={`${id}-dialers`}>
+                {(setup?.dialers ?? []).map((d) => <option key={d} value={d} />)}
+              </datalist>
+              <p className="hint" id={`${id}-dialer-hint`}>{t('calls.dispo.callbackDialer.hint')}</p>
+            </div>
+          </div>
+        )}
+        {error && !['l1', 'callbackAt'].includes(error.field ?? '') && <FieldError error={error} />}
+        <button type="submit" className="button button-primary" disabled={busy} data-testid="disposition-submit">
+          {busy ? t('calls.dispo.saving') : t('calls.dispo.submit')}
+        </button>
+      </form>
+    </section>
+  );
+}

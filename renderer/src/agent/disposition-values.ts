@@ -1,0 +1,48 @@
+// Pure conversions of the disposition form into the request (tested in test/services/calls).
+import type { DispositionChoices, DispositionRequest } from '../../../common/ipc-contract';
+import type { WrapUp } from './call-view';
+
+export interface DispositionFields {
+  l1: string;
+  l2: string;
+  l3: string;
+  d1: string;
+  d2: string;
+  comment: string;
+  tag: string;
+  callback: boolean;
+  /** `<input type=datetime-local>` value. */
+  callbackAt: string;
+  callbackDialer: string;
+}
+
+export const EMPTY_FIELDS: DispositionFields = { l1: '', l2: '', l3: '', d1: '', d2: '', comment: '', tag: '', callback: false, callbackAt: '', callbackDialer: '' };
+
+/** `YYYY-MM-DDThh:mm[:ss]` (local time) → `YYYY-MM-DD hh:mm:ss`, or null. */
+export function platformDateTime(local: string): string | null {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2})?$/.exec(local.trim());
+  return m ? `${m[1]} ${m[2]}${m[3] ?? ':00'}` : null;
+}
+
+export type DispositionCheck = { ok: true; request: DispositionRequest } | { ok: false; field: 'l1' | 'callbackAt' | 'guid' };
+
+export function dispositionRequest(wrap: WrapUp, fields: DispositionFields): DispositionCheck {
+  if (!wrap.guid) return { ok: false, field: 'guid' };
+  if (fields.l1.trim() === '') return { ok: false, field: 'l1' };
+  const schedule = fields.callback ? platformDateTime(fields.callbackAt) : '';
+  if (schedule === null) return { ok: false, field: 'callbackAt' };
+  return {
+    ok: true,
+    request: {
+      guid: wrap.guid, campaign: wrap.campaign, callerid: wrap.caller,
+      l1: fields.l1.trim(), l2: fields.l2.trim(), l3: fields.l3.trim(), d1: fields.d1, d2: fields.d2,
+      comment: fields.comment, tag: fields.tag.trim(), schedule,
+      camptoreschedule: fields.callback ? fields.callbackDialer.trim() : '',
+    },
+  };
+}
+
+/** The campaign's own choices, else the `*` ones, else none. */
+export function choicesFor(all: Record<string, DispositionChoices> | undefined, campaign: string): DispositionChoices {
+  return all?.[campaign] ?? all?.['*'] ?? { l1: [], l2: [], l3: [] };
+}

@@ -1,0 +1,179 @@
+// The calls UI's state and actions over the Phone and main's calls channels:
+// setup (campaigns, auto-answer campaigns, disposition choices), Make Call
+// announced to the phone so the platform's INVITE is answered by itself,
+// controls with the API's Hang Up Call as the fallback, the wrap-ups
+// (dispositions to record) and the outbox's "n waiting to send".
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CallsSetup, IpcError, OutboxStatusView, PlacedCall } from '../../../common/ipc-contract';
+import { normalisePhoneNumber } from '../../../common/phone-number';
+import type { SoftphoneApi } from '../bridge';
+import type { Phone, PhoneCall, QualitySample } from '../phone';
+import { viewOf, wrapUpOf, type CallView, type WrapUp } from './call-view';
+import { notifyIncomingCall } from './incoming-notification';
+
+export interface CallsState {
+  setup: CallsSetup | null;
+  call: CallView | null;
+  wrapUps: WrapUp[];
+  outbox: OutboxStatusView | null;
+  placing: boolean;
+  error: IpcError | null;
+  /** A sentence worth telling the agent (e.g. the API had to hang up). */
+  notice: 'fallback-hangup' | null;
+}
+
+export interface CallsActions {
+  makeCall(campaign: string, number: string): Promise<boolean>;
+  answer(): void;
+  reject(): void;
+  hangUp(): void;
+  setMuted(muted: boolean): void;
+  hold(): void;
+  resume(): void;
+  sendDtmf(tone: string): void;
+  /** The wrap-up was saved (or dismissed). */
+  finishWrapUp(key: string): void;
+  /** Received audio level 0…1 of the live call (level meter). */
+  remoteLevel(): number;
+}
+
+const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (caller: string, campaign: string) => { title: string; body: string }): [CallsState, CallsActions] {
+  const [setup, setSetup] = useState<CallsSetup | null>(null);
+  const [call, setCall] = useState<CallView | null>(null);
+  const [wrapUps, setWrapUps] = useState<WrapUp[]>([]);
+  const [outbox, setOutbox] = useState<OutboxStatusView | null>(null);
+  const [placing, setPlacing] = useState(false);
+  const [error, setError] = useState<IpcError | null>(null);
+  const [notice, setNotice] = useState<CallsState['notice']>(null);
+  const placed = useRef<PlacedCall | null>(null);
+  const quality = useRef<QualitySample | null>(null);
+  const answered = useRef(new Set<string>());
+  const notifyRef = useRef(notifyText);
+  notifyRef.current = notifyText;
+
+  useEffect(() => {
+    let live = true;
+    void api.request('calls.setup', {}).then((r) => live && (r.ok ? setSetup(r.value) : setError(r.error)));
+    void api.request('calls.outboxStatus', {}).then((r) => live && r.ok && setOutbox(r.value));
+    const off = api.subscribe('calls.outboxStatus', setOutbox);
+    return () => {
+      live = false;
+      off();
+    };
+  }, [api]);
+
+  useEffect(() => {
+    if (phone && setup) phone.setAutoAnswerCampaigns(setup.autoAnswerCampaigns);
+  }, [phone, setup]);
+
+  useEffect(() => {
+    if (!phone) return;
+    const refresh = (c: PhoneCall) => {
+      const p = placed.current && (c.info.cti?.Guid === placed.current.guid || !c.info.cti) ? placed.current : null;
+      setCall(viewOf(c, p, quality.current));
+      return p;
+    };
+    const offs = [
+      phone.on('call', ({ call: c, state }) => {
+        if (state.kind === 'ringing' && !answered.current.has(c.id)) {
+          quality.current = null;
+          const view = viewOf(c, null, null);
+          if (!c.info.autoAnswer.answer) {
+            const text = notifyRef.current(view.caller, view.campaign ?? '');
+            notifyIncomingCall(text.title, text.body);
+          }
+        }
+        if (state.kind === 'active') {
+          answered.current.add(c.id);
+          const p = refresh(c);
+          // A number typed with an extension: its digits go as DTMF once the call is up.
+          if (p?.extension && p.guid === c.info.cti?.Guid) {
+            const digits = p.extension;
+            placed.current = { ...p, extension: null };
+            setTimeout(() => c.state.kind === 'active' && c.sendDtmf(digits), 1_000);
+          }
+          return;
+        }
+        const view = viewOf(c, placed.current, quality.current);
+        setCall(view);
+        if (state.kind === 'ended') {
+          const wrap = wrapUpOf(view, answered.current.has(c.id));
+          answered.current.delete(c.id);
+          if (placed.current && placed.current.guid === view.guid) placed.current = null;
+          if (wrap) setWrapUps((list) => [...list.filter((w) => w.key !== wrap.key), wrap]);
+        }
+      }),
+      phone.on('mute', () => phone.call && refresh(phone.call)),
+      phone.on('quality', ({ sample }) => {
+        quality.current = sample;
+        if (phone.call) refresh(phone.call);
+      }),
+    ];
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [phone]);
+
+  const run = useCallback((what: () => unknown) => {
+    setError(null);
+    // A control that fails (no call any more, a refused re-INVITE) says why beside the panel.
+    Promise.resolve()
+      .then(what)
+      .catch((e: unknown) => setError({ code: 'internal', message: message(e) }));
+  }, []);
+
+  const makeCall = useCallback(
+    async (campaign: string, number: string): Promise<boolean> => {
+      if (!phone) return false;
+      setError(null);
+      setNotice(null);
+      const normalised = normalisePhoneNumber(number);
+      // Announce the call first: the platform's INVITE can arrive before Make Call's answer.
+      const expected = normalised.ok ? phone.expectCall(normalised.value.number) : null;
+      setPlacing(true);
+      const reply = await api.request('calls.makeCall', { campaign, number });
+      setPlacing(false);
+      if (!reply.ok) {
+        expected?.cancel();
+        setError(reply.error);
+        return false;
+      }
+      placed.current = reply.value;
+      expected?.setGuid(reply.value.guid);
+      if (phone.call && phone.call.info.cti?.Guid === reply.value.guid) setCall(viewOf(phone.call, reply.value, quality.current));
+      return true;
+    },
+    [api, phone],
+  );
+
+  const hangUp = useCallback(() => {
+    if (!phone) return;
+    run(async () => {
+      const result = await phone.hangUp();
+      if (result.signalled) return;
+      // Signalling is gone: the platform may still hold the call, so ask it through the API.
+      const reply = await api.request('calls.hangUp', {});
+      if (!reply.ok) throw new Error(`${result.reason} ${reply.error.message}`);
+      setNotice('fallback-hangup');
+    });
+  }, [api, phone, run]);
+
+  const remoteLevel = useCallback(() => phone?.remoteLevel() ?? 0, [phone]);
+
+  const actions: CallsActions = {
+    makeCall,
+    hangUp,
+    answer: () => phone && run(() => phone.answer()),
+    reject: () => phone && run(() => phone.reject()),
+    setMuted: (muted) => phone && run(() => phone.setMuted(muted)),
+    hold: () => phone && run(() => phone.hold()),
+    resume: () => phone && run(() => phone.resume()),
+    sendDtmf: (tone) => phone && run(() => phone.sendDtmf(tone)),
+    finishWrapUp: (key) => setWrapUps((list) => list.filter((w) => w.key !== key)),
+    remoteLevel,
+  };
+
+  return [{ setup, call, wrapUps, outbox, placing, error, notice }, actions];
+}

@@ -1,0 +1,151 @@
+// Calls end to end in the app (issue 4): the browser host and the simulator
+// (HTTP API + SIP over WebSocket + werift media) started here, Debian's
+// Chromium with fake media devices. Make Call from the dial pad, the INVITE
+// answered by itself, audio both ways, DTMF, hold/resume, hang-up, the
+// disposition the simulator stores; a dialer record answered by button and
+// ended by the API's Hang Up Call; a disposition saved while the platform
+// refuses connections and sent once it is back.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chooseLanguage, screenshot, signIn, startApp, type E2EApp } from './harness';
+import { pageLevel, panelState, simCall, simCalls, simDispositions, supervisorApi, until } from './calls-kit';
+
+let app: E2EApp;
+beforeAll(async () => {
+  app = await startApp({ viewport: { width: 1100, height: 900 } });
+  await signIn(app);
+  await app.page.locator('[data-testid=connection][data-state=online]').waitFor({ timeout: 15_000 });
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+});
+
+/** Screenshots of the current screen in Spanish and English (then back to Spanish). */
+async function shots(name: string): Promise<void> {
+  await screenshot(app.page, `${name}-es`);
+  await chooseLanguage(app.page, 'en');
+  await screenshot(app.page, `${name}-en`);
+  await chooseLanguage(app.page, 'es');
+}
+
+describe('calls in the app', () => {
+  it('Make Call from the dial pad: answered by itself, audio both ways, DTMF, hold/resume, hang-up, disposition stored with the GUID', async () => {
+    const { page } = app;
+    const phone = app.agents[0]!.phone;
+    await page.locator('select[name=campaign]').waitFor();
+    expect(await page.locator('select[name=campaign]').inputValue()).toBe('Manual->');
+    await page.locator('input[name=number]').fill('099 123');
+    await page.getByTestId('dial-keypad').locator('[data-key="4"]').click();
+    await page.getByTestId('dial-keypad').locator('[data-key="5"]').click();
+    await page.getByTestId('dial-keypad').locator('[data-key="6"]').click();
+    await page.getByTestId('call-button').click();
+
+    await panelState(page, 'active').waitFor({ timeout: 15_000 });
+    const call = await until(async () => (await simCalls(app)).find((c) => c.phone === phone && c.origin === 'make-call'), 'the simulator holds the call');
+    expect(call).toMatchObject({ destination: '099123456', campaign: 'Manual->', callerid: '59826001234' });
+    expect(await page.getByTestId('call-who').textContent()).toContain('099123456');
+
+    // Audio both ways: the simulator's customer hears the fake microphone, the page hears the 440 Hz tone.
+    const heard = await until(async () => {
+      const c = await simCall(app, call.guid);
+      return c.status === 'active' && (c.levels?.customerReceived.peakRms ?? 0) > 0.01 && (c.levels?.customerReceived.packets ?? 0) > 10 ? c : null;
+    }, 'the customer receives audio above silence');
+    expect(heard.levels!.customerSent.packets).toBeGreaterThan(10);
+    const level = await until(async () => {
+      const l = await pageLevel(page);
+      return l > 0.01 ? l : null;
+    }, 'the page receives audio above silence');
+    expect(level).toBeGreaterThan(0.01);
+    await until(async () => !(await page.getByTestId('call-quality').textContent())?.includes('…'), 'a quality sample is shown');
+    await shots('call-active');
+
+    await page.getByTestId('keypad-toggle').click();
+    await page.getByTestId('dtmf-keypad').locator('[data-key="5"]').click();
+    await until(async () => (await simCall(app, call.guid)).dtmf.includes('5'), 'the digit 5 reaches the simulator');
+
+    await page.getByTestId('hold').click();
+    await panelState(page, 'held').waitFor();
+    await until(async () => (await simCall(app, call.guid)).status === 'held', 'the simulator sees the call held');
+    await page.getByTestId('hold').click();
+    await panelState(page, 'active').waitFor();
+    await until(async () => (await simCall(app, call.guid)).status === 'active', 'the simulator sees the call active again');
+
+    await page.getByTestId('hang-up').click();
+    const form = page.locator(`[data-testid=disposition-form][data-guid="${call.guid}"]`);
+    await form.waitFor();
+    await until(async () => (await simCall(app, call.guid)).endedBy === 'agent', 'the simulator records the agent hung up');
+    expect(await page.getByTestId('call-panel').count()).toBe(0);
+
+    // L1 is required: an empty one is refused in the form, in words.
+    await page.getByTestId('disposition-submit').click();
+    await expect.poll(() => form.locator('[role=alert]').count()).toBeGreaterThan(0);
+    await form.locator('input[name=l1]').fill('Contactado');
+    await form.locator('input[name=l2]').fill('Interesado');
+    await form.locator('input[name=l3]').fill('Plan B');
+    await form.locator('input[name=d1]').fill('dato uno');
+    await form.locator('input[name=d2]').fill('dato dos');
+    await form.locator('textarea[name=comment]').fill('Pide que lo llamen el lunes');
+    await form.locator('input[name=tag]').fill('vip');
+    await form.locator('input[name=callback]').check();
+    await form.locator('input[name=callbackAt]').fill('2030-05-06T10:30');
+    await form.locator('input[name=callbackDialer]').fill('Encuestas->');
+    await shots('call-disposition');
+    await page.getByTestId('disposition-submit').click();
+    await form.waitFor({ state: 'detached' });
+
+    const stored = await until(async () => (await simDispositions(app)).find((d) => d.guid === call.guid), 'the simulator stores the disposition');
+    expect(stored.params).toEqual({
+      campaign: 'Manual->', agent: app.agents[0]!.agent, callerid: '099123456', guid: call.guid,
+      l1: 'Contactado', l2: 'Interesado', l3: 'Plan B', d1: 'dato uno', d2: 'dato dos', comment: 'Pide que lo llamen el lunes',
+      schedule: '2030-05-06 10:30:00', camptoreschedule: 'Encuestas->', tag: 'vip',
+    });
+    expect(stored).toMatchObject({ knownCall: true, received: 1 });
+    await page.locator('[data-testid=outbox][data-pending="0"]').waitFor();
+  }, 120_000);
+
+  it('a dialer record rings the agent, who answers by button; Hang Up Call from the API ends it in the UI', async () => {
+    const { page } = app;
+    const agent = app.agents[0]!;
+    const api = await supervisorApi(app);
+    try {
+      await api.addAgentsToCampaigns([{ membername: agent.agent, queueName: 'Encuestas->', interface1: `SIP/${agent.phone}` }]);
+      await api.addRecordToDialer({ campaign: 'Encuestas->', destination: '098765432', agent: agent.phone, data: 'cliente=42' });
+
+      await panelState(page, 'ringing').waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId('call-who').textContent()).toContain('098765432');
+      expect(await page.getByTestId('call-campaign').textContent()).toContain('Encuestas->');
+      const call = await until(async () => (await simCalls(app)).find((c) => c.origin === 'dialer' && c.status === 'ringing'), 'the simulator rings the agent');
+      await shots('call-ringing');
+      await page.getByTestId('answer').click();
+      await panelState(page, 'active').waitFor({ timeout: 15_000 });
+      await until(async () => (await simCall(app, call.guid)).status === 'active', 'the simulator sees the call answered');
+
+      await api.hangUpCall({ phone: agent.phone });
+      await page.getByTestId('call-panel').waitFor({ state: 'detached', timeout: 10_000 });
+      expect((await simCall(app, call.guid)).endedBy).toBe('api');
+      await page.locator(`[data-testid=disposition-form][data-guid="${call.guid}"]`).waitFor();
+    } finally {
+      await api.close();
+    }
+  }, 120_000);
+
+  it('a disposition saved while the platform refuses connections is sent once it is back', async () => {
+    const { page } = app;
+    const form = page.getByTestId('disposition-form');
+    const guid = (await form.getAttribute('data-guid'))!;
+    await app.sim.pauseHttp();
+    try {
+      await form.locator('input[name=l1]').fill('Encuesta completa');
+      await page.getByTestId('disposition-submit').click();
+      await form.waitFor({ state: 'detached' });
+      await page.locator('[data-testid=outbox][data-pending="1"]').waitFor({ timeout: 10_000 });
+      // The agent can keep working: the dial pad is usable while the disposition waits.
+      expect(await page.getByTestId('call-button').isEnabled()).toBe(true);
+    } finally {
+      await app.sim.resumeHttp();
+    }
+    const stored = await until(async () => (await simDispositions(app)).find((d) => d.guid === guid), 'the waiting disposition reaches the simulator', 40_000);
+    expect(stored.params).toMatchObject({ guid, l1: 'Encuesta completa', campaign: 'Encuestas->', callerid: '098765432' });
+    expect(stored.received).toBe(1);
+    await page.locator('[data-testid=outbox][data-pending="0"]').waitFor({ timeout: 10_000 });
+  }, 90_000);
+});
