@@ -25,7 +25,11 @@ export function DispositionForm({ api, wrap, setup, onDone }: Props) {
   const [error, setError] = useState<IpcError | null>(null);
   const [busy, setBusy] = useState(false);
   const choices = choicesFor(setup?.dispositionChoices, wrap.campaign);
-  const set = (patch: Partial<DispositionFields>) => setFields((f) => ({ ...f, ...patch }));
+  const set = (patch: Partial<DispositionFields>) => {
+    setFields((f) => ({ ...f, ...patch }));
+    // An error about a field goes away as soon as the agent changes that field.
+    if (error?.field && error.field in patch) setError(null);
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
