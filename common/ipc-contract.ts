@@ -9,6 +9,7 @@ import { sessionRequests, connectivitySchema, sessionViewSchema } from './ipc/se
 import { settingsRequests, settingsViewSchema } from './ipc/settings';
 import { supervisorEvents, supervisorRequests } from './ipc/supervisor';
 import { callsEvents, callsRequests } from './ipc/calls';
+import { workstationEvents, workstationRequests } from './ipc/workstation';
 
 export * from './ipc/channels';
 export * from './ipc/result';
@@ -16,6 +17,7 @@ export * from './ipc/session';
 export * from './ipc/settings';
 export * from './ipc/supervisor';
 export * from './ipc/calls';
+export * from './ipc/workstation';
 export * from './ipc/wire';
 
 export const requestSchemas = {
@@ -23,6 +25,7 @@ export const requestSchemas = {
   ...sessionRequests,
   ...supervisorRequests,
   ...callsRequests,
+  ...workstationRequests,
 } as const;
 
 export const eventSchemas = {
@@ -31,6 +34,7 @@ export const eventSchemas = {
   'settings.changed': settingsViewSchema,
   ...supervisorEvents,
   ...callsEvents,
+  ...workstationEvents,
 } as const;
 
 export type RequestOf<C extends RequestChannel> = z.infer<(typeof requestSchemas)[C]['request']>;

@@ -5,6 +5,7 @@
 
 import { CALLS_EVENT_CHANNELS, CALLS_REQUEST_CHANNELS } from './calls-channels';
 import { SUPERVISOR_EVENT_CHANNELS, SUPERVISOR_REQUEST_CHANNELS } from './supervisor-channels';
+import { WORKSTATION_EVENT_CHANNELS, WORKSTATION_REQUEST_CHANNELS } from './workstation-channels';
 
 export const REQUEST_CHANNELS = [
   'settings.get',
@@ -14,9 +15,10 @@ export const REQUEST_CHANNELS = [
   'session.signOut',
   ...SUPERVISOR_REQUEST_CHANNELS,
   ...CALLS_REQUEST_CHANNELS,
+  ...WORKSTATION_REQUEST_CHANNELS,
 ] as const;
 
-export const EVENT_CHANNELS = ['session.changed', 'connectivity.changed', 'settings.changed', ...SUPERVISOR_EVENT_CHANNELS, ...CALLS_EVENT_CHANNELS] as const;
+export const EVENT_CHANNELS = ['session.changed', 'connectivity.changed', 'settings.changed', ...SUPERVISOR_EVENT_CHANNELS, ...CALLS_EVENT_CHANNELS, ...WORKSTATION_EVENT_CHANNELS] as const;
 
 export type RequestChannel = (typeof REQUEST_CHANNELS)[number];
 export type EventChannel = (typeof EVENT_CHANNELS)[number];

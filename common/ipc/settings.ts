@@ -2,6 +2,7 @@
 // passwords and tokens live in main's vault and never appear here.
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/language';
+import { WORKSTATION_DEFAULTS, workstationSettingsShape } from './workstation';
 
 /** '' means "not configured" (npm start then runs the simulator). */
 const instanceUrlSchema = z
@@ -28,6 +29,7 @@ const settingsShape = {
   rememberedAgent: z.string().max(128),
   /** API user name (Client Authentication) shown pre-filled. */
   rememberedApiUser: z.string().max(128),
+  ...workstationSettingsShape,
 };
 
 export const settingsSchema = z.object(settingsShape);
@@ -47,6 +49,7 @@ export const DEFAULT_SETTINGS: Settings = {
   language: 'es',
   rememberedAgent: '',
   rememberedApiUser: '',
+  ...WORKSTATION_DEFAULTS,
 };
 
 /** How secrets are kept, so the UI can say when they are memory-only. */
@@ -75,6 +78,8 @@ export const settingsViewSchema = z.object({
   signInDefaults: signInDefaultsSchema,
   /** A problem met while loading settings (e.g. a corrupt file set aside), or null. */
   loadProblem: z.string().nullable(),
+  /** IT's policy: the settings it locked (shown read-only, "set by your IT") and a problem with its file, or null. */
+  policy: z.object({ locked: z.array(z.string()), problem: z.string().nullable() }),
 });
 export type SettingsView = z.infer<typeof settingsViewSchema>;
 

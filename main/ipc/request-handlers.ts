@@ -6,6 +6,8 @@ import type { RequestHandlers } from './handle';
 import { settingsView } from './settings-view';
 import { createSupervisorHandlers } from './supervisor-handlers';
 import { createCallsHandlers } from './calls-handlers';
+import { createWorkstationHandlers } from './workstation-handlers';
+import { SettingLockedError } from '../services/policy';
 
 export function createRequestHandlers(services: AppServices): RequestHandlers {
   return {
@@ -14,6 +16,8 @@ export function createRequestHandlers(services: AppServices): RequestHandlers {
       try {
         services.settings.update(patch);
       } catch (error) {
+        // Its message already names the locked settings and says to ask IT.
+        if (error instanceof SettingLockedError) throw new IpcFailure({ code: 'settings-failure', message: error.message });
         throw new IpcFailure({ code: 'settings-failure', message: `The settings could not be saved: ${(error as Error).message}. Check that the settings folder is writable.` });
       }
       return settingsView(services);
@@ -23,5 +27,6 @@ export function createRequestHandlers(services: AppServices): RequestHandlers {
     'session.signOut': (request) => services.session.signOut(request),
     ...createSupervisorHandlers(services.supervisor),
     ...createCallsHandlers(services.calls),
+    ...createWorkstationHandlers(services.workstation),
   };
 }

@@ -12,5 +12,6 @@ export function settingsView(services: AppServices): SettingsView {
       : services.vault.storage,
     signInDefaults: signInDefaults(settings, services.vault, services.overrides),
     loadProblem: problems.length > 0 ? problems.join(' ') : null,
+    policy: { locked: [...services.policy.locked], problem: services.policy.policyProblem },
   };
 }

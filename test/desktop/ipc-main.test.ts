@@ -8,6 +8,7 @@ import type { RendererLocation } from '../../main/desktop/security';
 import { createDispatcher, type RequestHandlers } from '../../main/ipc';
 import { supervisorHandlerStubs } from '../services/supervisor/supervisor-handler-stubs';
 import { callsHandlerStubs } from '../services/calls/calls-handler-stubs';
+import { workstationHandlerStubs } from '../ipc/workstation-handler-stubs';
 
 const location: RendererLocation = { kind: 'file', indexUrl: 'file:///app/out/renderer/index.html' };
 const OWN = 'file:///app/out/renderer/index.html';
@@ -33,6 +34,8 @@ describe('ipcMain wiring', () => {
       'session.get': async () => SIGNED_OUT,
       ...supervisorHandlerStubs(never),
       ...callsHandlerStubs(never),
+      ...workstationHandlerStubs(never),
+    ...workstationHandlerStubs(never),
     };
     const dispatch = createDispatcher<IpcMainInvokeEvent>(requestHandlers, { isTrustedSender: (event) => isTrustedSender(event, () => 1, location) });
     const unregister = registerIpcHandlers(fakeIpc as never, dispatch);

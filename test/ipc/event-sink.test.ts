@@ -12,6 +12,8 @@ import { createJsonFileSettingsStorage, createSettingsService } from '../../main
 import { createSupervisorService } from '../../main/services/supervisor';
 import { createCallsService } from '../../main/services/calls';
 import { createMemoryVault } from '../../main/services/vault';
+import { createLogger } from '../../main/services/logging';
+import { createWorkstationPort } from '../../main/services/workstation';
 
 let dir: string;
 beforeEach(() => {
@@ -40,7 +42,11 @@ describe('forwardEvents', () => {
     const connectivity = createConnectivity({ os: fake.os });
     const sent: [EventChannel, unknown][] = [];
     const calls = createCallsService({ session, dataDir: dir, agentContext: () => null });
-    const stop = forwardEvents({ settings, vault, session, supervisor, calls, overrides: {} }, (event, payload) => sent.push([event, payload]), connectivity);
+    const stop = forwardEvents({
+      settings, vault, session, supervisor, calls, overrides: {},
+      policy: { locked: new Set(), fromPolicy: new Set(), policySource: null, policyProblem: null },
+      workstation: createWorkstationPort({ logger: createLogger({ sinks: [] }), diagnostics: () => '' }),
+    }, (event, payload) => sent.push([event, payload]), connectivity);
 
     settings.update({ language: 'en' });
     fake.emit('resumed');

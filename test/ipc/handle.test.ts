@@ -3,6 +3,7 @@ import { IpcFailure, SIGNED_OUT, type RequestChannel } from '../../common/ipc-co
 import { createDispatcher, type RequestHandlers } from '../../main/ipc';
 import { supervisorHandlerStubs } from '../services/supervisor/supervisor-handler-stubs';
 import { callsHandlerStubs } from '../services/calls/calls-handler-stubs';
+import { workstationHandlerStubs } from './workstation-handler-stubs';
 
 function handlers(overrides: Partial<RequestHandlers> = {}): RequestHandlers {
   const never = async () => {
@@ -16,6 +17,7 @@ function handlers(overrides: Partial<RequestHandlers> = {}): RequestHandlers {
     'session.signOut': never,
     ...supervisorHandlerStubs(never),
     ...callsHandlerStubs(never),
+    ...workstationHandlerStubs(never),
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ import { REQUEST_CHANNELS, ipcResultSchema, ipcErrorSchema, type RequestChannel 
 import { createDispatcher, type RequestHandlers } from '../../main/ipc';
 import { supervisorHandlerStubs } from '../services/supervisor/supervisor-handler-stubs';
 import { callsHandlerStubs } from '../services/calls/calls-handler-stubs';
+import { workstationHandlerStubs } from './workstation-handler-stubs';
 import { callsMalformedPayloads } from '../services/calls/calls-malformed-payloads';
 import { supervisorMalformedPayloads } from '../services/supervisor/supervisor-malformed-payloads';
 
@@ -41,6 +42,17 @@ const malformed: Record<RequestChannel, unknown[]> = {
   'session.signOut': [undefined, null, { message: 5 }, { message: 'm'.repeat(501) }, { message: 'bye', agent: 'other' }],
   ...supervisorMalformedPayloads,
   ...callsMalformedPayloads,
+  'workstation.phoneStatus': [
+    undefined,
+    {},
+    { registration: 'on', call: null },
+    { registration: 'registered' },
+    { registration: 'registered', call: { id: '', state: 'ringing', caller: '1', campaign: null } },
+    { registration: 'registered', call: { id: 'c1', state: 'held', caller: '1', campaign: null } },
+    { registration: 'registered', call: null, extra: 1 },
+  ],
+  'workstation.log': [undefined, {}, { level: 'fatal', message: 'x' }, { level: 'info', message: 'm'.repeat(8193) }, { level: 'info', message: 'x', token: 't' }],
+  'workstation.diagnostics': [undefined, null, 'x', { includeSecrets: true }],
 };
 
 function recordingHandlers(calls: string[]): RequestHandlers {
@@ -56,6 +68,7 @@ function recordingHandlers(calls: string[]): RequestHandlers {
     'session.signOut': record('session.signOut'),
     ...supervisorHandlerStubs((channel: string) => record(channel)),
     ...callsHandlerStubs((channel: string) => record(channel)),
+    ...workstationHandlerStubs((channel: string) => record(channel)),
   };
 }
 

@@ -1,0 +1,44 @@
+// What main does with the renderer's workstation requests, the same in
+// Electron and the browser host: keep the phone's status (tray, notifications,
+// quit guard read it), forward renderer log records through the redacting
+// logger, and build "Copy diagnostics". The first status report also says the
+// UI has subscribed to main's events, so held tel: links may be delivered.
+import type { PhoneStatus, RendererLog } from '../../../common/ipc-contract';
+import { createRendererLogForwarder, type Logger } from '../logging';
+
+export interface WorkstationPort {
+  /** The latest status the renderer reported (signed out and idle before the first). */
+  readonly status: PhoneStatus;
+  reportPhoneStatus(status: PhoneStatus): void;
+  log(record: RendererLog): void;
+  diagnostics(): string;
+}
+
+export interface WorkstationPortDeps {
+  readonly logger: Logger;
+  /** Every report, after it is stored (tray, notifier). */
+  onStatus?(status: PhoneStatus): void;
+  /** The first report of a page: it listens to events now. */
+  onRendererReady?(): void;
+  /** Builds the diagnostics text for the current status. */
+  diagnostics(status: PhoneStatus): string;
+}
+
+export const IDLE_PHONE: PhoneStatus = { registration: 'unregistered', call: null };
+
+export function createWorkstationPort(deps: WorkstationPortDeps): WorkstationPort {
+  let status = IDLE_PHONE;
+  const forward = createRendererLogForwarder(deps.logger);
+  return {
+    get status() {
+      return status;
+    },
+    reportPhoneStatus(next) {
+      status = next;
+      deps.onStatus?.(next);
+      deps.onRendererReady?.();
+    },
+    log: (record) => forward(record),
+    diagnostics: () => deps.diagnostics(status),
+  };
+}
