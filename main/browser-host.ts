@@ -10,6 +10,9 @@ import { createDispatcher, createRequestHandlers, forwardEvents, type AppService
 import { createBridgeServer, type BridgeSender } from './browser-host/bridge-server';
 import { composeBrowserServices, type BrowserServicesOptions } from './browser-host/compose-browser-services';
 import { assertRendererBuilt, serveStatic } from './browser-host/static-files';
+import type { DialLinkResult } from '../common/dial-link';
+import { createDialLinkRouter } from './desktop/protocol-router';
+import { loadPolicy } from './services/policy';
 
 export interface BrowserHostOptions extends BrowserServicesOptions {
   /** Built renderer; default out/renderer. */
@@ -18,6 +21,8 @@ export interface BrowserHostOptions extends BrowserServicesOptions {
   port?: number;
   /** Unexpected errors in handlers (for the log; the page only sees a plain message). */
   onUnexpectedError?: (channel: string, error: unknown) => void;
+  /** This launch's command line: a tel:/callto:/sip: link in it goes to the page (npm start --open-link). */
+  argv?: readonly string[];
 }
 
 export interface BrowserHost {
@@ -28,13 +33,23 @@ export interface BrowserHost {
   services: AppServices;
   /** Every frame the bridge sent to pages (tests check no secret is in them). */
   onFrameSent(listener: (frame: string) => void): () => void;
+  /**
+   * What Electron's second-instance handler does with a later launch's argv:
+   * a dial link in it goes through the same router to the page. Returns what
+   * the link was parsed into, or undefined when the argv holds none.
+   */
+  secondInstance(argv: readonly string[]): DialLinkResult | undefined;
   close(): Promise<void>;
 }
 
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   const rendererDir = resolve(options.rendererDir ?? 'out/renderer');
   assertRendererBuilt(rendererDir);
-  const { services, connectivity } = composeBrowserServices(options);
+  const policy = options.policy ?? (await loadPolicy({ platform: process.platform, env: process.env }));
+  // Links are held until the page reports its phone (it listens to events by then).
+  let deliver: (result: DialLinkResult) => void = () => undefined;
+  const dialLinks = createDialLinkRouter((result) => deliver(result));
+  const { services, connectivity, logger } = composeBrowserServices({ ...options, policy }, { onRendererReady: () => dialLinks.markReady() });
   const secret = randomBytes(24).toString('hex');
   let origin = '';
 
@@ -44,6 +59,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   });
   const bridge = createBridgeServer({ secret, origin: () => origin, dispatch });
   const stopEvents = forwardEvents(services, (event, payload) => bridge.broadcast(event, payload), connectivity);
+  deliver = (result) => {
+    logger.info(`Dial link received: ${result.kind === 'dial' ? 'a number' : `invalid (${result.reason})`}`);
+    bridge.broadcast('workstation.dialLink', result);
+  };
+  if (options.argv) dialLinks.receiveArgv(options.argv);
 
   let allowedHosts: string[] = [];
   const server = createServer((request, response) => serveStatic(rendererDir, request, response, allowedHosts));
@@ -62,6 +82,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     port,
     services,
     onFrameSent: (listener) => bridge.onFrameSent(listener),
+    secondInstance: (argv) => dialLinks.receiveArgv(argv),
     async close() {
       stopEvents();
       connectivity.close();

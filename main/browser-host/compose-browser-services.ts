@@ -1,7 +1,15 @@
 // The same services as Electron, composed for browser mode: settings in a
-// JSON file, secrets in memory only, the real Integra client.
+// JSON file, secrets in memory only, the real Integra client; IT's policy,
+// a log in <dataDir>/logs and diagnostics as in Electron.
+import { release } from 'node:os';
 import { join } from 'node:path';
+import { APP_NAME } from '../../common/app-info';
 import type { BackoffPolicy } from '../../common/backoff';
+import { DEFAULT_SETTINGS } from '../../common/ipc-contract';
+import { createRecentErrors } from '../services/diagnostics';
+import { createLogger, createRotatingFileSink, type Logger } from '../services/logging';
+import { withPolicy, type LoadedPolicy } from '../services/policy';
+import { collectDiagnostics, createWorkstationPort } from '../services/workstation';
 import { createConnectivity, type Connectivity } from '../services/connectivity';
 import { createIntegraSessionApi, createSessionService, VAULT_KEYS, type LaunchOverrides } from '../services/session';
 import { createSupervisorService } from '../services/supervisor';
@@ -17,10 +25,27 @@ export interface BrowserServicesOptions {
   rememberedPasswords?: Record<string, string>;
   /** Dispositions outbox retry schedule (tests shorten it). */
   outboxBackoff?: BackoffPolicy;
+  /** IT's policy (startBrowserHost reads the system file or $AGENT_SOFTPHONE_POLICY). */
+  policy?: LoadedPolicy;
 }
 
-export function composeBrowserServices(options: BrowserServicesOptions): { services: AppServices; connectivity: Connectivity } {
-  const settings = createSettingsService(createJsonFileSettingsStorage(join(options.dataDir, 'settings.json')));
+export interface BrowserServiceHooks {
+  /** The page reported its phone for the first time: it listens to events now. */
+  onRendererReady(): void;
+}
+
+const NO_POLICY: LoadedPolicy = { policy: null, source: null, problem: null, note: null };
+const VERSION = process.env['npm_package_version'] ?? '0.0.0';
+
+export function composeBrowserServices(
+  options: BrowserServicesOptions,
+  hooks: BrowserServiceHooks = { onRendererReady: () => undefined },
+): { services: AppServices; connectivity: Connectivity; logger: Logger } {
+  const settings = withPolicy(createSettingsService(createJsonFileSettingsStorage(join(options.dataDir, 'settings.json'))), options.policy ?? NO_POLICY, DEFAULT_SETTINGS);
+  const logFolder = join(options.dataDir, 'logs');
+  const recentErrors = createRecentErrors();
+  const logger = createLogger({ sinks: [createRotatingFileSink({ folder: logFolder }), recentErrors] });
+  if (settings.policyProblem) logger.warn(settings.policyProblem);
   const vault = createMemoryVault('browser-mode');
   for (const [agent, password] of Object.entries(options.rememberedPasswords ?? {})) vault.set(VAULT_KEYS.password(agent), password, false);
   const connectivity = createConnectivity();
@@ -32,5 +57,25 @@ export function composeBrowserServices(options: BrowserServicesOptions): { servi
   const supervisor = createSupervisorService({ session, files: { kind: 'typed-path' } });
   // The dispositions journal lives in this host's own data folder (never shared with an Electron profile).
   const calls = createCallsService({ session, dataDir: options.dataDir, agentContext: (phone) => contexts.get(phone) ?? null, connectivity, ...(options.outboxBackoff ? { outboxBackoff: options.outboxBackoff } : {}) });
-  return { services: { settings, vault, session, overrides, supervisor, calls }, connectivity };
+  const workstation = createWorkstationPort({
+    logger,
+    onRendererReady: hooks.onRendererReady,
+    diagnostics: (phone) =>
+      collectDiagnostics(
+        {
+          app: { name: `${APP_NAME} (browser host)`, version: VERSION, packaged: false },
+          runtime: { node: process.versions.node },
+          os: { platform: process.platform, release: release(), arch: process.arch },
+          startedByAutostart: false,
+          logFolder,
+          recentErrors,
+          session: () => session.view(),
+          settings: () => settings.get(),
+          policy: settings,
+          connectivity: () => connectivity.state,
+        },
+        phone,
+      ),
+  });
+  return { services: { settings, vault, session, overrides, supervisor, calls, policy: settings, workstation }, connectivity, logger };
 }
