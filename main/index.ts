@@ -1,37 +1,68 @@
 // Composition root for Electron. Kept thin: everything testable lives in
 // services/, ipc/ and desktop/ (each unit-tested with fakes of Electron).
-import { app, BrowserWindow, dialog, powerMonitor, safeStorage, session as electronSession, type IpcMainInvokeEvent } from 'electron';
+import {
+  app, BrowserWindow, dialog, globalShortcut, Menu, Notification, powerMonitor, safeStorage, session as electronSession, Tray,
+  type IpcMainInvokeEvent,
+} from 'electron';
 import Store from 'electron-store';
+import { homedir, release } from 'node:os';
 import { join } from 'node:path';
+import { APP_ID, APP_NAME } from '../common/app-info';
+import { DEFAULT_SETTINGS } from '../common/ipc-contract';
 import { createDispatcher, createRequestHandlers, forwardEvents, type AppServices } from './ipc';
 import { createConnectivity } from './services/connectivity';
-import { createIntegraSessionApi, createSessionService, overridesFromEnv, VAULT_KEYS } from './services/session';
+import { createIntegraSessionApi, createSessionService, overridesFromEnv, signInDefaults, VAULT_KEYS } from './services/session';
 import { createSettingsService } from './services/settings';
 import { createSupervisorService } from './services/supervisor';
 import { createCallsService, tapAgentRecords } from './services/calls';
 import { createEncryptedVault, createMemoryVault, createVaultFile } from './services/vault';
+import { loadPolicy, withPolicy } from './services/policy';
+import { collectDiagnostics, createWorkstationPort } from './services/workstation';
+import { createAutostart } from './desktop/autostart';
 import { createElectronStoreSettingsStorage } from './desktop/electron-store-settings';
 import { isTrustedSender, registerOnElectronIpcMain, sendEvent } from './desktop/ipc-main';
+import { startAppLogging } from './desktop/logging';
+import { listenForOpenUrl, registerDialLinkProtocols } from './desktop/protocol';
+import { createDialLinkRouter } from './desktop/protocol-router';
 import { safeStorageCipher } from './desktop/safe-storage';
 import { applyContentSecurityPolicy, guardNavigation, restrictPermissions } from './desktop/security';
 import { claimSingleInstance } from './desktop/single-instance';
 import { pickListFile } from './desktop/list-file-dialog';
+import { trayIconPath } from './desktop/tray';
 import { loadRenderer, mainWindowOptions, rendererLocation, showAndFocus } from './desktop/window';
+import { startWorkstation, type Workstation } from './desktop/workstation';
 
 const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
 const location = rendererLocation(devServerUrl, join(import.meta.dirname, '../renderer/index.html'));
 let mainWindow: BrowserWindow | null = null;
 
-if (claimSingleInstance(app, () => showAndFocus(mainWindow))) {
+// Before anything else, so early failures are on disk (redacted).
+const logging = startAppLogging({ app, process, console: !app.isPackaged });
+app.setAppUserModelId(APP_ID);
+// tel:/callto:/sip: links: macOS sends open-url (maybe before ready), others put them in argv.
+const dialLinks = createDialLinkRouter((result) => sendEvent(mainWindow?.webContents, 'workstation.dialLink', result));
+
+if (claimSingleInstance(app, (argv) => {
+  showAndFocus(mainWindow);
+  dialLinks.receiveArgv(argv);
+})) {
+  listenForOpenUrl(app, dialLinks);
+  dialLinks.receiveArgv(process.argv);
   app.on('web-contents-created', (_event, contents) => guardNavigation(contents, location));
+  // Hidden in the tray is still running: only quitting (tray Quit, OS) ends the app.
   app.on('window-all-closed', () => app.quit());
-  void app.whenReady().then(start);
+  void app.whenReady().then(start).catch((error: unknown) => logging.logger.error('Starting the app failed', { error }));
 }
 
-function composeServices(): { services: AppServices; connectivity: ReturnType<typeof createConnectivity> } {
+async function composeServices(workstation: () => Workstation | undefined) {
   const userData = app.getPath('userData');
-  const settings = createSettingsService(
-    createElectronStoreSettingsStorage({ open: () => new Store({ name: 'settings' }), filePath: join(userData, 'settings.json') }),
+  const policy = await loadPolicy({ platform: process.platform, env: process.env });
+  if (policy.problem) logging.logger.warn(policy.problem);
+  if (policy.note) logging.logger.info(policy.note);
+  const settings = withPolicy(
+    createSettingsService(createElectronStoreSettingsStorage({ open: () => new Store({ name: 'settings' }), filePath: join(userData, 'settings.json') })),
+    policy,
+    DEFAULT_SETTINGS,
   );
   const vault = settings.get().tokenPolicy === 'memory-only'
     ? createMemoryVault('policy')
@@ -56,22 +87,90 @@ function composeServices(): { services: AppServices; connectivity: ReturnType<ty
   // Dispositions journal: <userData>/outbox/dispositions.jsonl (the single-instance lock keeps one writer).
   const calls = createCallsService({ session, dataDir: userData, agentContext: (phone) => contexts.get(phone) ?? null, connectivity });
   app.on('will-quit', () => void calls.close());
-  return { services: { settings, vault, session, overrides, supervisor, calls }, connectivity };
+  const port = createWorkstationPort({
+    logger: logging.logger,
+    onStatus: (status) => workstation()?.onPhoneStatus(status),
+    onRendererReady: () => dialLinks.markReady(),
+    diagnostics: (phone) =>
+      collectDiagnostics(
+        {
+          app: { name: APP_NAME, version: app.getVersion(), packaged: app.isPackaged },
+          runtime: { electron: process.versions.electron, chrome: process.versions.chrome, node: process.versions.node },
+          os: { platform: process.platform, release: release(), arch: process.arch, locale: app.getLocale() },
+          startedByAutostart: workstation()?.startedByAutostart ?? false,
+          logFolder: logging.logFolder,
+          recentErrors: logging.recentErrors,
+          session: () => session.view(),
+          settings: () => settings.get(),
+          policy: settings,
+          connectivity: () => connectivity.state,
+        },
+        phone,
+      ),
+  });
+  const services: AppServices = { settings, vault, session, overrides, supervisor, calls, policy: settings, workstation: port };
+  return { services, connectivity };
 }
 
 async function start(): Promise<void> {
   applyContentSecurityPolicy(electronSession.defaultSession);
   restrictPermissions(electronSession.defaultSession, location);
-  const { services, connectivity } = composeServices();
+  // The phone status handler needs the workstation, which needs the services: a late reference.
+  const late: { workstation?: Workstation } = {};
+  const { services, connectivity } = await composeServices(() => late.workstation);
+  registerDialLinkProtocols(app, app.isPackaged);
 
   mainWindow = new BrowserWindow(mainWindowOptions(join(import.meta.dirname, '../preload/index.cjs')));
   const window = mainWindow;
-  window.once('ready-to-show', () => window.show());
   window.on('closed', () => (mainWindow = null));
+  // A reload or a new page: hold links until that page reports its phone again.
+  window.webContents.on('did-start-loading', () => dialLinks.markNotReady());
+
+  const iconLocation = { isPackaged: app.isPackaged, resourcesPath: process.resourcesPath, appPath: app.getAppPath() };
+  const workstation = startWorkstation({
+    platform: process.platform,
+    isPackaged: app.isPackaged,
+    argv: process.argv,
+    autostart: createAutostart({
+      app, platform: process.platform, execPath: process.execPath, appPath: app.getAppPath(), isPackaged: app.isPackaged,
+      env: process.env, homedir: homedir(), appId: APP_ID, appName: APP_NAME, icon: 'agent-softphone',
+    }),
+    settings: services.settings,
+    session: services.session,
+    connectivity,
+    rememberedSignIn: () => {
+      const settings = services.settings.get();
+      const defaults = signInDefaults(settings, services.vault, services.overrides);
+      return defaults.passwordRemembered && defaults.agent
+        ? { agent: defaults.agent, password: '', remember: true, language: settings.language }
+        : null;
+    },
+    app,
+    window,
+    showWindow: () => showAndFocus(mainWindow),
+    tray: {
+      createTray: (path) => new Tray(path),
+      buildMenu: (template) => Menu.buildFromTemplate(template),
+      iconPath: (icon) => trayIconPath(icon, iconLocation),
+    },
+    notifications: {
+      isSupported: () => Notification.isSupported(),
+      create: (options) => new Notification(options),
+      iconPath: app.isPackaged ? join(process.resourcesPath, 'icon.png') : join(app.getAppPath(), 'build', 'icon.png'),
+    },
+    globalShortcut,
+    confirm: (prompt) => dialog.showMessageBoxSync(window, prompt),
+    sendCommand: (command) => sendEvent(mainWindow?.webContents, 'workstation.command', command),
+    logger: logging.logger,
+  });
+  late.workstation = workstation;
+  app.on('will-quit', () => workstation.dispose());
+  // Started at login: stay in the tray; otherwise show the window once drawn.
+  if (!workstation.startedByAutostart) window.once('ready-to-show', () => window.show());
 
   const dispatch = createDispatcher<IpcMainInvokeEvent>(createRequestHandlers(services), {
     isTrustedSender: (event) => isTrustedSender(event, () => mainWindow?.webContents.id, location),
-    onUnexpectedError: (channel, error) => console.error(`IPC ${channel} failed:`, error instanceof Error ? error.message : error),
+    onUnexpectedError: (channel, error) => logging.logger.error(`IPC ${channel} failed`, { error }),
   });
   await registerOnElectronIpcMain(dispatch);
   forwardEvents(services, (event, payload) => sendEvent(mainWindow?.webContents, event, payload), connectivity);
