@@ -7,6 +7,7 @@
 //   npm start -- --browser --no-open   browser host; prints one JSON "ready" line
 //   npm start -- --instance <url>      a real instance; no simulator
 //   --port <n>  browser host port (default any)    --data-dir <dir>  browser-mode settings
+//   --open-link <tel:…>  a click-to-dial link, handed over as the OS hands one to the app (in argv)
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -29,6 +30,7 @@ const { values: args } = parseArgs({
     instance: { type: 'string' },
     port: { type: 'string', default: '0' },
     'data-dir': { type: 'string' },
+    'open-link': { type: 'string' },
   },
   strict: true,
 });
@@ -63,7 +65,7 @@ async function main(): Promise<void> {
   const electron = args.browser ? undefined : electronBinary();
   if (electron) {
     ensureRendererBuilt(PROJECT_DIR, say);
-    const child = spawn(electron, [PROJECT_DIR], { stdio: 'inherit', env: { ...process.env, ...launchEnv(overrides, demo?.password) } });
+    const child = spawn(electron, [PROJECT_DIR, ...(args['open-link'] ? [args['open-link']] : [])], { stdio: 'inherit', env: { ...process.env, ...launchEnv(overrides, demo?.password) } });
     child.on('exit', () => void stop());
     return;
   }
@@ -76,6 +78,8 @@ async function main(): Promise<void> {
     port: Number(args.port),
     overrides,
     ...(demo ? { rememberedPasswords: { [demo.agent]: demo.password } } : {}),
+    // Where the OS puts a link: after the executable (read by the same router as Electron's argv).
+    ...(args['open-link'] ? { argv: [process.execPath, args['open-link']] } : {}),
     onUnexpectedError: (channel, error) => say(`${channel} failed: ${error instanceof Error ? error.message : String(error)}`),
   });
   closers.push(() => host.close());
