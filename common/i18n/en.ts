@@ -2,6 +2,7 @@
 // other language must fill (see es.ts).
 import { supervisorEn } from './supervisor-en';
 import { callsEn } from './calls-en';
+import { workstationEn } from './workstation-en';
 
 export const en = {
   'app.title': 'Agent Softphone',
@@ -67,6 +68,7 @@ export const en = {
   'signOut.submitting': 'Signing out…',
   ...supervisorEn,
   ...callsEn,
+  ...workstationEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

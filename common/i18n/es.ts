@@ -1,6 +1,7 @@
 import type { MessageKey } from './en';
 import { supervisorEs } from './supervisor-es';
 import { callsEs } from './calls-es';
+import { workstationEs } from './workstation-es';
 
 // Textos en español de la interfaz: cada clave del diccionario inglés.
 export const es: Record<MessageKey, string> = {
@@ -67,4 +68,5 @@ export const es: Record<MessageKey, string> = {
   'signOut.submitting': 'Cerrando sesión…',
   ...supervisorEs,
   ...callsEs,
+  ...workstationEs,
 };
