@@ -1,5 +1,5 @@
 import { createIntegraClient, type IntegraClient } from '../../api/index';
-import { BulkInputError, checkCsvHeader, runBulk, type BulkSummary, type BulkTask } from './bulk-runner';
+import { BulkInputError, checkCsvFile, runBulk, type BulkSummary, type BulkTask } from './bulk-runner';
 import { parseBulkOptions, type BulkOptions, type ExtraIntFlag } from './bulk-options';
 import { CsvFileError } from './csv-records';
 import type { ProgressStream } from './progress';
@@ -58,7 +58,7 @@ export async function runBulkCommand<J>(definition: BulkCommandDefinition<J>, ar
       addRecordToDialer: (...args) => (client ?? dryRunClient).addRecordToDialer(...args),
     };
     const task = definition.createTask(live, options);
-    await checkCsvHeader(task, options.csv, options.delimiter);
+    await checkCsvFile(task, options.csv, options.delimiter);
     if (options.connection !== undefined) {
       const { baseUrl, ca, timeoutMs, user, password } = options.connection;
       client = createIntegraClient({ baseUrl, connections: options.concurrency, ...(ca === undefined ? {} : { ca }), ...(timeoutMs === undefined ? {} : { timeoutMs }) });

@@ -1,6 +1,7 @@
 import pLimit from 'p-limit';
 import { forEachBounded } from './bounded-pool';
 import { countCsvRecords, readCsvHeader, readCsvRecords, type CsvRecord } from './csv-records';
+import { sniffCsvFile, type CsvShape } from './csv-sniff';
 import { openErrorReport } from './error-report';
 import { createProgress, type ProgressStream } from './progress';
 import { rowFailureOf, type RowFailure, type RowFailureKind } from './row-failure';
@@ -82,21 +83,30 @@ export class BulkInputError extends Error {
 
 export const MAX_CONCURRENCY = 32;
 
-/** Reads the header and checks the task's columns are there; a BulkInputError otherwise. Returns the header. */
-export async function checkCsvHeader(task: Pick<BulkTask<unknown>, 'command' | 'requiredColumns' | 'optionalColumns'>, csvPath: string, delimiter?: string): Promise<string[]> {
-  const header = await readCsvHeader(csvPath, delimiter === undefined ? {} : { delimiter });
+/**
+ * Looks at the file (binary refused, encoding, delimiter unless given), reads
+ * the header and checks the task's columns are there; a BulkInputError or
+ * CsvFileError otherwise, before anything is sent.
+ */
+export async function checkCsvFile(
+  task: Pick<BulkTask<unknown>, 'command' | 'requiredColumns' | 'optionalColumns'>,
+  csvPath: string,
+  delimiter?: string,
+): Promise<{ header: string[]; shape: CsvShape }> {
+  const shape = await sniffCsvFile(csvPath, delimiter);
+  const header = await readCsvHeader(csvPath, shape);
   const missing = task.requiredColumns.filter((name) => !header.includes(name));
   if (missing.length > 0) {
-    throw new BulkInputError(`${task.command}: the CSV file lacks the column(s) ${missing.join(', ')}. Its header must name ${[...task.requiredColumns, ...task.optionalColumns].join(', ')}; nothing was sent.`);
+    const seen = header.length === 1 ? ` (the header reads as one column: is the delimiter ${JSON.stringify(shape.delimiter)} right? --delimiter sets it)` : '';
+    throw new BulkInputError(`${task.command}: the CSV file lacks the column(s) ${missing.join(', ')}${seen}. Its header must name ${[...task.requiredColumns, ...task.optionalColumns].join(', ')}; nothing was sent.`);
   }
-  return header;
+  return { header, shape };
 }
 
 export async function runBulk<J>(task: BulkTask<J>, options: BulkRunOptions): Promise<BulkSummary> {
   const now = options.now ?? (() => performance.now());
   const started = now();
-  const csvOptions = options.delimiter === undefined ? {} : { delimiter: options.delimiter };
-  const header = await checkCsvHeader(task, options.csvPath, options.delimiter);
+  const { header, shape: csvOptions } = await checkCsvFile(task, options.csvPath, options.delimiter);
   const total = await countCsvRecords(options.csvPath, csvOptions);
   const state = await openStateFile(options.statePath, { readOnly: options.dryRun });
   const report = openErrorReport(options.reportPath, header);

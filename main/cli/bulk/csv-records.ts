@@ -1,5 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { parse } from 'csv-parse';
+import iconv from 'iconv-lite';
+import type { CsvEncoding } from './csv-sniff';
 
 // Reads a CSV file record by record as a stream: the file is never held in
 // memory whole, so a bulk command's memory does not grow with its input.
@@ -18,10 +20,18 @@ export interface CsvRecord {
 
 export interface CsvReadOptions {
   readonly delimiter?: string;
+  /** Default UTF-8 (a BOM is skipped); Windows-1252 is decoded to text first. */
+  readonly encoding?: CsvEncoding;
 }
 
 export class CsvFileError extends Error {
   override readonly name = 'CsvFileError';
+}
+
+/** The file as a text stream, and the file stream itself (to close it when reading stops early). */
+function textOf(path: string, options: CsvReadOptions): { text: NodeJS.ReadableStream; file: { destroy(): void } } {
+  const file = createReadStream(path);
+  return { text: options.encoding === 'windows-1252' ? file.pipe(iconv.decodeStream('win1252')) : file, file };
 }
 
 /** Header names as the commands compare them: `Full Name` → `fullname`. */
@@ -31,7 +41,8 @@ export function normaliseHeader(name: string): string {
 
 /** Yields every data record of the file; the first line is the header. */
 export async function* readCsvRecords(path: string, options: CsvReadOptions = {}): AsyncGenerator<CsvRecord, void, undefined> {
-  const parser = createReadStream(path).pipe(
+  const { text, file } = textOf(path, options);
+  const parser = text.pipe(
     parse({
       bom: true,
       delimiter: options.delimiter ?? ',',
@@ -63,19 +74,24 @@ export async function* readCsvRecords(path: string, options: CsvReadOptions = {}
     throw new CsvFileError(`Cannot read the CSV file ${path}: ${describe(error)}. Check the path and that the file is CSV text.`);
   } finally {
     parser.destroy();
+    file.destroy();
   }
   if (header === undefined) throw new CsvFileError(`The CSV file ${path} is empty: it needs a header line and at least one record.`);
 }
 
 /** The header of the file (normalised), read without reading the rest. */
 export async function readCsvHeader(path: string, options: CsvReadOptions = {}): Promise<string[]> {
-  const parser = createReadStream(path).pipe(parse({ bom: true, delimiter: options.delimiter ?? ',', trim: true, skip_empty_lines: true, to_line: 1 }));
+  const { text, file } = textOf(path, options);
+  const parser = text.pipe(parse({ bom: true, delimiter: options.delimiter ?? ',', trim: true, skip_empty_lines: true, to_line: 1 }));
   try {
     for await (const record of parser as AsyncIterable<unknown>) {
       if (Array.isArray(record)) return record.map((cell) => normaliseHeader(String(cell)));
     }
   } catch (error) {
     throw new CsvFileError(`Cannot read the CSV file ${path}: ${describe(error)}. Check the path and that the file is CSV text.`);
+  } finally {
+    parser.destroy();
+    file.destroy();
   }
   throw new CsvFileError(`The CSV file ${path} is empty: it needs a header line and at least one record.`);
 }

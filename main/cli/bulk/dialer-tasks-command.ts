@@ -19,7 +19,7 @@ Flags:
   --report <file>       CSV of the failed rows (default <csv>.errors.csv)
   --state <file>        records queued by earlier runs, not sent again (default <csv>.state.jsonl)
   --dry-run             validate the rows only; nothing is sent
-  --delimiter <c>       the CSV delimiter (default ,)
+  --delimiter <c>       the CSV delimiter (default: detected from the header line)
   --base-url <url>      the instance (or INTEGRA_BASE_URL); a dry run may leave it out
   --user, --password    the API user (or INTEGRA_USER, INTEGRA_PASSWORD)
   --ca-file <pem>       trust this CA certificate as well (or INTEGRA_CA_FILE)

@@ -9,7 +9,8 @@ export const provisionCommand: BulkCommandDefinition<ProvisionJob> = {
   usage: `integra provision --csv agents.csv [flags]
 
 Creates agents (Create Agent) and adds them to campaigns (Add Agent to
-Campaign, many members per request) from a CSV file with the columns
+Campaign, many members per request) from a CSV file (UTF-8 or Windows-1252;
+, or ; between cells) with the columns
   user, fullname, phone, password, campaigns   (campaigns: names separated by ;)
 
 Flags:
@@ -19,7 +20,7 @@ Flags:
   --report <file>       CSV of the failed rows, without passwords (default <csv>.errors.csv)
   --state <file>        what earlier runs did, so a rerun sends only what is missing (default <csv>.state.jsonl)
   --dry-run             validate the rows only; nothing is sent
-  --delimiter <c>       the CSV delimiter (default ,)
+  --delimiter <c>       the CSV delimiter (default: detected from the header line)
   --base-url <url>      the instance (or INTEGRA_BASE_URL); a dry run may leave it out
   --user, --password    the API user (or INTEGRA_USER, INTEGRA_PASSWORD)
   --ca-file <pem>       trust this CA certificate as well (or INTEGRA_CA_FILE)

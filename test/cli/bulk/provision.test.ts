@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import iconv from 'iconv-lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startBulkKit, type BulkKit } from './bulk-test-kit';
 
@@ -154,6 +155,26 @@ describe('integra provision against the simulator', () => {
     expect(report).toContain('column user: the user name is empty');
     expect(report).toContain('the row has 2 cells but the header names 5 columns');
     expect(kit.requestsOf('createAgent')).toHaveLength(1);
+  });
+
+  it('reads what Excel writes in Spanish locales: Windows-1252 text with ; between cells', async () => {
+    const lines = ['user;fullname;phone;password;campaigns', 'jose.munoz;José Muñoz Pérez;5001;pw-jose;"Soporte<-;Cobranzas->"'];
+    const csv = await kit.csv('excel-es.csv', []);
+    await writeFile(csv, iconv.encode(`${lines.join('\r\n')}\r\n`, 'win1252'));
+    const result = await kit.run('provision', ['--csv', csv]);
+
+    expect(result.code).toBe(0);
+    expect(kit.sim.state.agents.byUserName('jose.munoz')?.fullname).toBe('José Muñoz Pérez');
+    expect(membershipsOf('jose.munoz')).toEqual(['Cobranzas->', 'Soporte<-']);
+  });
+
+  it('refuses a workbook given as the CSV before signing in (exit 4)', async () => {
+    const csv = await kit.csv('agents.xlsx', []);
+    await writeFile(csv, Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(100, 7)]));
+    const result = await kit.run('provision', ['--csv', csv]);
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain('is not CSV text: it is a ZIP archive');
+    expect(kit.sim.state.requests).toHaveLength(0);
   });
 
   it('a file without the required columns is bad input (exit 4) and nothing is sent', async () => {
