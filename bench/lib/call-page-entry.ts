@@ -3,6 +3,7 @@
 // (performance.timeOrigin + performance.now(), comparable with Node's on the
 // same machine). Peer connections are recorded so the first RTP packet each
 // way can be seen in getStats.
+import { Web } from 'sip.js';
 import { Phone, type PhoneOptions } from '../../renderer/src/phone';
 
 export interface CallTimings {
@@ -83,7 +84,20 @@ const bench = {
     connections.length = 0;
   },
   stop: () => phone!.stop(),
+  /** The reference for bench/reregister: sip.js's SimpleUser with its default reconnection (3 tries, 4 s apart). */
+  async startSimpleUser(creds: PhoneOptions['credentials']): Promise<void> {
+    simpleUser = new Web.SimpleUser(creds.wsUrl, {
+      aor: creds.uri,
+      userAgentOptions: { authorizationUsername: creds.authorizationUsername, authorizationHa1: creds.authorizationHa1, logLevel: 'error' },
+    });
+    await simpleUser.connect();
+    await simpleUser.register();
+  },
+  stopSimpleUser: async (): Promise<void> => {
+    await simpleUser?.disconnect().catch(() => undefined);
+  },
 };
+let simpleUser: Web.SimpleUser | null = null;
 
 declare global {
   interface Window {

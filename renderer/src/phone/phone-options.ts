@@ -16,7 +16,7 @@ export interface PhoneOptions {
   readonly iceGatheringTimeoutMs?: number;
   /** REGISTER expiry asked of the registrar, seconds (default 300). */
   readonly registerExpiresSec?: number;
-  /** Socket reconnect schedule (default: first try after 100–200 ms, doubling to 30 s). */
+  /** Socket reconnect schedule (default: every 100–200 ms for 50 tries, then doubling from 400 ms to 30 s). */
   readonly reconnect?: BackoffPolicy;
   /** How long a Make Call the UI announced stays eligible for auto-answer (default 30 s). */
   readonly makeCallWindowMs?: number;
