@@ -39,7 +39,9 @@ try {
   await client.clientAuthenticate({ user: sim.ready.credentials.apiUser.user, password: sim.ready.credentials.apiUser.password });
   const variants: Variant[] = [];
   for (const [i, name] of (['tuned', 'baseline'] as const).entries()) {
-    const { agent: user, password } = sim.ready.credentials.agents[i]!;
+    const seeded = sim.ready.credentials.agents[i];
+    if (!seeded) throw new Error('the simulator seeds fewer than two agents');
+    const { agent: user, password } = seeded;
     const record = (await client.agentAuthenticate({ agent: user, password })) as { name: string; md5secret: string };
     const credentials = { uri: `sip:${record.name}@127.0.0.1`, authorizationUsername: record.name, authorizationHa1: record.md5secret, wsUrl: ws, realm: 'asterisk', displayName: user };
     const options: PhoneOptions =
@@ -93,7 +95,7 @@ try {
     }
   }
   printTable(`bench/call-setup: ${CALLS} calls per phone, loopback (ms from the Make Call request)`, rows);
-  const tuned = variants[0]!.samples;
+  const tuned = variants[0]?.samples ?? { established: [], audioBoth: [] };
   const targets = {
     kind: 'targets',
     establishedP50ok: percentile(tuned.established, 50) <= 120,

@@ -34,11 +34,13 @@ try {
   const ws = (sim.ready['sip'] as { ws: string }).ws;
   const creds: SipCredentials[] = [];
   for (const i of [0, 1]) {
-    const { agent, password } = sim.ready.credentials.agents[i]!;
+    const seeded = sim.ready.credentials.agents[i];
+    if (!seeded) throw new Error('the simulator seeds fewer than two agents');
+    const { agent, password } = seeded;
     const record = (await client.agentAuthenticate({ agent, password })) as { name: string; md5secret: string };
     creds.push({ uri: `sip:${record.name}@127.0.0.1`, authorizationUsername: record.name, authorizationHa1: record.md5secret, wsUrl: ws, realm: 'asterisk', displayName: agent });
   }
-  const [tunedCreds, simpleCreds] = [creds[0]!, creds[1]!];
+  const [tunedCreds, simpleCreds] = creds as [SipCredentials, SipCredentials];
   const tunedPage = await pages.open();
   await tunedPage.evaluate((c) => window.bench.start({ credentials: c }), tunedCreds);
   const simplePage = await pages.open();

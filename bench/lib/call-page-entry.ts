@@ -34,6 +34,10 @@ window.RTCPeerConnection = class extends Native {
 } as typeof RTCPeerConnection;
 
 let phone: Phone | null = null;
+const live = (): Phone => {
+  if (!phone) throw new Error('start() the phone first');
+  return phone;
+};
 const EMPTY: CallTimings = { invite: null, established: null, firstAudioIn: null, firstAudioOut: null, iceConnected: null, dtlsConnected: null, ended: null };
 let timings: CallTimings = { ...EMPTY };
 let registeredAt: number | null = null;
@@ -70,7 +74,7 @@ const bench = {
   },
   expect(destination: string): void {
     timings = { ...EMPTY };
-    phone!.expectCall(destination);
+    live().expectCall(destination);
   },
   timings: (): CallTimings => ({ ...timings }),
   registration: (): string => phone?.registration.kind ?? 'none',
@@ -80,10 +84,10 @@ const bench = {
     registeredAt = null;
   },
   async hangUp(): Promise<void> {
-    await phone!.hangUp();
+    await live().hangUp();
     connections.length = 0;
   },
-  stop: () => phone!.stop(),
+  stop: () => live().stop(),
   /** The reference for bench/reregister: sip.js's SimpleUser with its default reconnection (3 tries, 4 s apart). */
   async startSimpleUser(creds: PhoneOptions['credentials']): Promise<void> {
     simpleUser = new Web.SimpleUser(creds.wsUrl, {

@@ -1,0 +1,149 @@
+// The calls service over the real Integra client against the in-process
+// simulator: what the agent can call through, Make Call with the agent's own
+// fields (context from the agent record), the API's Hang Up Call, and
+// dispositions through the outbox journal in the data folder.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { IpcFailure, SIGNED_OUT, type SessionView } from '../../../common/ipc-contract';
+import { createIntegraClient, type IntegraClient } from '../../../main/api';
+import { createCallsService, tapAgentRecords, type CallsService } from '../../../main/services/calls';
+import { startSimulator, type Simulator } from '../../../simulator/index';
+import { resetSim, simState } from '../../api/sim-control';
+
+interface StoredDisposition { guid: string; params: Record<string, string>; received: number }
+const stored = async (guid: string) => ((await simState(sim)).dispositions as unknown as StoredDisposition[]).find((d) => d.guid === guid);
+
+let sim: Simulator;
+let client: IntegraClient;
+let dir: string;
+let calls: CallsService | null = null;
+const contexts = new Map<string, string>();
+const ana = () => sim.ready.credentials.agents[0]!;
+const signedIn = (): SessionView => ({
+  ...SIGNED_OUT, state: 'signed-in', instanceUrl: sim.baseUrl,
+  agent: { name: ana().agent, fullname: 'Ana', extension: ana().phone, campaigns: [] },
+});
+
+function service(view: () => SessionView = signedIn): CallsService {
+  calls = createCallsService({
+    session: { view, client: () => (view().state === 'signed-in' ? client : null) },
+    dataDir: dir,
+    agentContext: (phone) => contexts.get(phone) ?? null,
+    outboxBackoff: { firstMs: 50, factor: 2, capMs: 200, jitter: 0 },
+  });
+  return calls;
+}
+
+async function failure(promise: Promise<unknown>): Promise<IpcFailure['detail']> {
+  const error: unknown = await promise.then(() => new Error('expected a failure'), (e: unknown) => e);
+  expect(error).toBeInstanceOf(IpcFailure);
+  return (error as IpcFailure).detail;
+}
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0 });
+});
+beforeEach(async () => {
+  await resetSim(sim);
+  dir = mkdtempSync(join(tmpdir(), 'calls-service-'));
+  contexts.clear();
+  // The session's client factory, tapped as the composition roots do: Agent Authentication's record gives the context.
+  client = await tapAgentRecords(({ baseUrl }) => createIntegraClient({ baseUrl }), (r) => r && contexts.set(r.phone, r.context))({ baseUrl: sim.baseUrl });
+  await client.agentAuthenticate({ agent: ana().agent, password: ana().password });
+});
+afterEach(async () => {
+  await calls?.close();
+  calls = null;
+  await client.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+afterAll(async () => {
+  await sim?.close();
+});
+
+describe('calls service', () => {
+  it('offers the campaigns with a DID, preselects the manual one, lists auto-answer campaigns, dialers and the choices', async () => {
+    const setup = await service().setup();
+    expect(setup.manualCampaigns).toEqual([{ name: 'Manual->', did: '59826001234' }, { name: 'Soporte<-', did: '59829001000' }]);
+    expect(setup.lastCampaign).toBe('Manual->');
+    expect(setup.autoAnswerCampaigns).toEqual(['Cobranzas->']);
+    expect(setup.dialers).toEqual(['Cobranzas->', 'Encuestas->']);
+    expect(setup.dispositionChoices['Cobranzas->']?.l2).toContain('Promesa de pago');
+    expect(setup.dispositionChoices['*']?.l1.length).toBeGreaterThan(0);
+    expect(setup.problem).toBeNull();
+  });
+
+  it('Make Call sends the DID, the agent, its phone, SIP, the record context, the campaign and the normalised number', async () => {
+    expect(contexts.get(ana().phone)).toBe('agents');
+    const placed = await service().makeCall({ campaign: 'Manual->', number: '+598 99-123-456 ext. 42' });
+    expect(placed).toMatchObject({ destination: '+59899123456', extension: '42', campaign: 'Manual->', callerid: '59826001234' });
+    const call = (await simState(sim)).calls.find((c) => c.guid === placed.guid);
+    expect(call).toMatchObject({ agent: ana().agent, phone: ana().phone, destination: '+59899123456', campaign: 'Manual->', callerid: '59826001234' });
+    // The context is the record's: one the platform does not know makes it refuse the call.
+    contexts.set(ana().phone, 'not-a-context');
+    expect(await failure(calls!.makeCall({ campaign: 'Manual->', number: '099123456' }))).toMatchObject({ code: 'platform-error', message: expect.stringMatching(/refused the call to 099123456 through Manual->/) });
+    // The choice is remembered across runs (a new service over the same folder).
+    await calls!.close();
+    expect(JSON.parse(readFileSync(join(dir, 'calls.json'), 'utf8'))).toEqual({ lastCampaign: 'Manual->' });
+  });
+
+  it('remembers the last campaign and refuses numbers, campaigns without a DID and signed-out agents in plain words', async () => {
+    const s = service();
+    await s.makeCall({ campaign: 'Soporte<-', number: '099123456' });
+    expect((await s.setup()).lastCampaign).toBe('Soporte<-');
+    expect(await failure(s.makeCall({ campaign: 'Manual->', number: '099-abc' }))).toMatchObject({ code: 'invalid-request', field: 'number', message: expect.stringMatching(/letters/) });
+    expect(await failure(s.makeCall({ campaign: 'Cobranzas->', number: '099123456' }))).toMatchObject({ code: 'invalid-request', field: 'campaign', message: expect.stringMatching(/no DID/) });
+    await calls!.close();
+    expect(await failure(service(() => SIGNED_OUT).makeCall({ campaign: 'Manual->', number: '099123456' }))).toMatchObject({ code: 'not-signed-in' });
+  });
+
+  it('Hang Up Call: true when the platform ended a call on the phone, false when it had none', async () => {
+    const s = service();
+    await s.makeCall({ campaign: 'Manual->', number: '099123456' });
+    expect(await s.hangUp()).toEqual({ hungUp: true });
+    expect(await s.hangUp()).toEqual({ hungUp: false });
+  });
+
+  it('a disposition goes to the journal first and reaches the platform with the agent and the GUID; the status counts it down', async () => {
+    const s = service();
+    const statuses: number[] = [];
+    s.onOutboxStatus((st) => statuses.push(st.pending));
+    const { guid } = await s.makeCall({ campaign: 'Manual->', number: '099123456' });
+    const saved = await s.submitDisposition({ guid, campaign: 'Manual->', callerid: '099123456', l1: 'Contactado', l2: '', l3: '', d1: '', d2: '', comment: 'ok', tag: '', schedule: '', camptoreschedule: '' });
+    expect(saved.status.pending).toBeGreaterThanOrEqual(0);
+    await expect.poll(async () => (await stored(guid))?.params['agent'], { timeout: 5_000 }).toBe(ana().agent);
+    await expect.poll(async () => (await s.outboxStatus()).pending).toBe(0);
+    expect(statuses).toContain(1);
+    expect(statuses.at(-1)).toBe(0);
+  });
+
+  it('a disposition saved while signed out waits in the journal and is sent after signing in (a restart replays it)', async () => {
+    let view: SessionView = SIGNED_OUT;
+    const first = service(() => view);
+    // Saving needs a signed-in agent (the agent field is theirs), so sign in, save, then sign out before it can be sent.
+    view = signedIn();
+    await sim.pauseHttp();
+    await first.submitDisposition({ guid: 'g-restart', campaign: 'Manual->', callerid: '099123456', l1: 'Volver a llamar', l2: '', l3: '', d1: '', d2: '', comment: '', tag: '', schedule: '', camptoreschedule: '' });
+    await first.close();
+    calls = null;
+    await sim.resumeHttp();
+    view = SIGNED_OUT;
+    const second = service(() => view);
+    expect((await second.outboxStatus()).pending).toBe(1);
+    view = signedIn();
+    await expect.poll(async () => (await stored('g-restart'))?.received, { timeout: 5_000 }).toBe(1);
+  });
+
+  it('uses disposition choices from the data folder per campaign, and says why a broken file was not used', async () => {
+    writeFileSync(join(dir, 'disposition-choices.json'), JSON.stringify({ 'Manual->': { l1: ['Venta', 'Sin venta'] } }));
+    const setup = await service().setup();
+    expect(setup.dispositionChoices['Manual->']).toEqual({ l1: ['Venta', 'Sin venta'], l2: setup.dispositionChoices['*']!.l2, l3: [] });
+    await calls!.close();
+    writeFileSync(join(dir, 'disposition-choices.json'), '{"Manual->": {"l1": "Venta"}}');
+    const broken = await service().setup();
+    expect(broken.problem).toMatch(/disposition-choices\.json were not used .*l1/);
+    expect(broken.dispositionChoices['Manual->']).toBeUndefined();
+  });
+});
