@@ -1,10 +1,14 @@
 // The app itself (browser host + renderer in Chromium, the E2E harness) with
-// its SIP setting pointed at Kamailio: sign in through the UI → the header
-// shows connected (the phone registered on Kamailio) → a Make Call INVITE
-// reaches it through Kamailio → Kamailio restarts while idle and the header
-// comes back by itself (time printed) → sign-out un-REGISTERs on Kamailio.
+// its SIP setting pointed at Kamailio, the simulator calling through Kamailio:
+// sign in through the UI → connected (registered on Kamailio) → Make Call from
+// the dial pad → answered by itself → audio both ways → hang up from the UI →
+// disposition form → stored by the simulator with the GUID. Then Kamailio
+// restarts while idle and the header comes back by itself (time printed), a
+// second call works, and sign-out un-REGISTERs on Kamailio.
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIntegraClient, type IntegraClient } from '../../main/api';
+import { pageLevel, panelState, simCall, simDispositions, until as untilFound } from '../e2e/calls-kit';
 import { signIn, signOut, startApp, type E2EApp } from '../e2e/harness';
 import type { Kamailio } from './kamailio/kamailio-server';
 import { startKamailioForSeed, upstreamThrough } from './support/kamailio-for-seed';
@@ -21,8 +25,8 @@ declare global {
 }
 
 /** Time-stamps every change of the header's connection state (Date.now in the page, same clock as the test). */
-async function watchIndicator(): Promise<void> {
-  await app.page.evaluate(() => {
+async function watchIndicator(page: Page): Promise<void> {
+  await page.evaluate(() => {
     const states: Array<[number, string]> = [];
     window.interopStates = states;
     const read = (): string => document.querySelector('[data-testid=connection]')?.getAttribute('data-state') ?? 'none';
@@ -35,17 +39,35 @@ async function watchIndicator(): Promise<void> {
   });
 }
 
-const indicatorStates = (): Promise<Array<[number, string]>> => app.page.evaluate(() => window.interopStates ?? []);
+/** Make Call from the dial pad; resolves with the simulator's call once the panel shows it active. */
+async function dialFromUi(page: Page, number: string): Promise<SimCall & { phone: string; destination: string }> {
+  const before = new Set(((await app.simState())['calls'] as SimCall[]).map((c) => c.guid));
+  await page.locator('select[name=campaign]').waitFor();
+  expect(await page.locator('select[name=campaign]').inputValue()).toBe('Manual->');
+  await page.locator('input[name=number]').fill(number);
+  await page.getByTestId('call-button').click();
+  await panelState(page, 'active').waitFor({ timeout: 15_000 });
+  return untilFound(async () => ((await app.simState())['calls'] as Array<SimCall & { phone: string; destination: string }>).find((c) => !before.has(c.guid)), 'the simulator holds the new call');
+}
 
-async function makeCall(): Promise<string> {
-  const agent = app.agents[0]!;
-  return client.makeCall({ callerid: '59826001234', agent: agent.agent, phone: agent.phone, tech: 'SIP', context: 'agents', outqueue: 'Manual->', destination: '099555444' });
+/** Hangs up from the UI and submits the disposition form; resolves once the simulator stored it. */
+async function hangUpAndDispose(page: Page, guid: string, l1: string): Promise<void> {
+  await page.getByTestId('hang-up').click();
+  const form = page.locator(`[data-testid=disposition-form][data-guid="${guid}"]`);
+  await form.waitFor();
+  await until('the simulator records the agent hung up', () => simCall(app, guid), (c) => c.status === 'ended');
+  expect(await simCall(app, guid)).toMatchObject({ endedBy: 'agent' });
+  await form.locator('input[name=l1]').fill(l1);
+  await page.getByTestId('disposition-submit').click();
+  await form.waitFor({ state: 'detached' });
+  const stored = await untilFound(async () => (await simDispositions(app)).find((d) => d.guid === guid), 'the simulator stores the disposition');
+  expect(stored).toMatchObject({ knownCall: true, received: 1, params: { guid, l1, campaign: 'Manual->' } });
 }
 
 beforeAll(async () => {
   kamailio = await startKamailioForSeed();
-  app = await startApp({ simulatorExtensions: [upstreamThrough(kamailio)], overrides: { sipUrl: kamailio.wsUrl } });
-  // Make Call as the platform's API user would place it (the app's dial pad is not there yet).
+  app = await startApp({ simulatorExtensions: [upstreamThrough(kamailio)], overrides: { sipUrl: kamailio.wsUrl }, viewport: { width: 1100, height: 900 } });
+  // The platform's API as a supervisor, for the Make Call after sign-out.
   client = createIntegraClient({ baseUrl: app.sim.baseUrl });
   await client.clientAuthenticate(app.apiUser);
   await until('the originator is registered on Kamailio', () => control<{ registration: string }>(app.sim, 'GET', '/sip/upstream'), (s) => s.registration === 'registered');
@@ -58,23 +80,29 @@ afterAll(async () => {
 });
 
 describe('the app with its SIP setting on Kamailio', () => {
-  it('signs in and shows connected once the phone is registered on Kamailio; a Make Call INVITE reaches it', async () => {
+  it('signs in through the UI and shows connected once the phone is registered on Kamailio', async () => {
     await signIn(app, { instanceUrl: app.sim.baseUrl });
     await app.page.locator('[data-testid=connection][data-state=online]').waitFor({ timeout: 15_000 });
-    // Reachable through Kamailio: the INVITE rings the app (180 back through the proxy).
-    const guid = await makeCall();
-    await until('the app rings', () => control<SimCall>(app.sim, 'GET', `/calls/${guid}`), (c) => c.status === 'ringing' || c.status === 'active' || c.status === 'ended');
-    expect((await control<SimCall>(app.sim, 'GET', `/calls/${guid}`)).status).toMatch(/ringing|active/);
-    await client.hangUpCall({ phone: app.agents[0]!.phone });
-    await until('the call ends', () => control<SimCall>(app.sim, 'GET', `/calls/${guid}`), (c) => c.status === 'ended');
   });
 
-  it('comes back to connected by itself after Kamailio restarts while idle', async () => {
-    await watchIndicator();
+  it('Make Call from the dial pad through Kamailio: answered by itself, audio both ways, hang up, disposition stored', async () => {
+    const { page } = app;
+    const call = await dialFromUi(page, '099 123 456');
+    expect(call).toMatchObject({ phone: app.agents[0]!.phone, destination: '099123456' });
+    expect(await page.getByTestId('call-who').textContent()).toContain('099123456');
+    // Audio both ways: the simulator hears the fake microphone, the page hears the 440 Hz tone.
+    await until('the simulator hears the agent', () => simCall(app, call.guid), (c) => c.status === 'active' && (c.levels?.customerReceived.peakRms ?? 0) > 0.01);
+    await untilFound(async () => ((await pageLevel(page)) > 0.01 ? true : null), 'the page hears the customer');
+    await hangUpAndDispose(page, call.guid, 'Contactado');
+  }, 90_000);
+
+  it('comes back to connected by itself after Kamailio restarts while idle, and a call works again', async () => {
+    const { page } = app;
+    await watchIndicator(page);
     const { stoppedAt, acceptingAt } = await kamailio.restart();
     const states = await until(
       'the header shows connected again',
-      indicatorStates,
+      () => page.evaluate(() => window.interopStates ?? []),
       (s) => s.some(([, state]) => state !== 'online') && s.at(-1)![1] === 'online',
       20_000,
     );
@@ -84,12 +112,16 @@ describe('the app with its SIP setting on Kamailio', () => {
       `interop: app header after a Kamailio restart: ${JSON.stringify(states.map(([at, state]) => [at - stoppedAt, state]))} ` +
         `(ms since stop; Kamailio accepting after ${acceptingAt - stoppedAt} ms; connected ${onlineAt - acceptingAt} ms after that)\n`,
     );
-  });
+    await until('the originator is registered again', () => control<{ registration: string; connects: number }>(app.sim, 'GET', '/sip/upstream'), (s) => s.registration === 'registered' && s.connects >= 2);
+    const call = await dialFromUi(page, '099765432');
+    await hangUpAndDispose(page, call.guid, 'Volver a llamar');
+  }, 90_000);
 
   it('un-REGISTERs on Kamailio when the agent signs out: a Make Call then gets 480 from Kamailio', async () => {
     await signOut(app.page, 'fin');
-    const guid = await makeCall();
-    const ended = await until('the call fails', () => control<SimCall>(app.sim, 'GET', `/calls/${guid}`), (c) => c.status === 'ended');
+    const agent = app.agents[0]!;
+    const guid = await client.makeCall({ callerid: '59826001234', agent: agent.agent, phone: agent.phone, tech: 'SIP', context: 'agents', outqueue: 'Manual->', destination: '099555444' });
+    const ended = await until('the call fails', () => simCall(app, guid), (c) => c.status === 'ended');
     expect(ended).toMatchObject({ endedBy: 'failed', cause: 'agent phone answered 480 Temporarily Unavailable' });
   });
 });
