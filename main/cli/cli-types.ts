@@ -21,6 +21,12 @@ export interface OptionSpec {
 
 export type OptionValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
+/** What a command may look at before the client exists: its flags and the environment. */
+export interface PreflightContext {
+  values: OptionValues;
+  io: CliIo;
+}
+
 export interface CommandContext {
   client: IntegraClient;
   values: OptionValues;
@@ -37,6 +43,12 @@ export interface CommandSpec {
   summary: string;
   signIn: SignIn;
   options: Record<string, OptionSpec>;
+  /**
+   * Checks local input (files, flags) before signing in, so a bad input costs
+   * no request at all. Returning `{ result }` ends the command there with that
+   * result (a dry run); `undefined` goes on to sign in and run.
+   */
+  preflight?(context: PreflightContext): Promise<{ result: unknown } | undefined>;
   run(context: CommandContext): Promise<unknown>;
 }
 

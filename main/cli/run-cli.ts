@@ -45,11 +45,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return EXIT.ok;
     }
     checkRequired(command, values);
+    const early = await command.preflight?.({ values, io });
+    if (early) return printResult(io, early.result);
     client = createIntegraClient(await clientOptions(values, io));
     await signIn(client, command.signIn, values, io);
-    const result = await command.run({ client, values, io });
-    io.stdout(`${JSON.stringify(result, null, 2)}\n`);
-    return EXIT.ok;
+    return printResult(io, await command.run({ client, values, io }));
   } catch (error) {
     io.stderr(`integra ${command.name}: ${describe(error)}\n`);
     if (error instanceof UsageError) io.stderr(`Run integra ${command.name} --help for the flags.\n`);
@@ -57,6 +57,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   } finally {
     await client?.close();
   }
+}
+
+function printResult(io: CliIo, result: unknown): number {
+  io.stdout(`${JSON.stringify(result, null, 2)}\n`);
+  return EXIT.ok;
 }
 
 function checkRequired(command: CommandSpec, values: Record<string, unknown>): void {

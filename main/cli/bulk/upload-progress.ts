@@ -3,7 +3,8 @@ import { createProgress, type Progress, type ProgressStream } from './progress';
 
 // The bulk commands' progress line for `integra upload-base`: bytes of the
 // file read, rate and ETA, one rewritten line on a terminal, a plain line
-// every 10 MiB or 5 s otherwise. Pass `onProgress` to the client's uploadBase.
+// every tenth of the file or 5 s otherwise (about ten lines whatever the
+// size). Pass `onProgress` to the client's uploadBase.
 
 export interface UploadProgressDisplay {
   onProgress(progress: UploadProgress): void;
@@ -14,7 +15,7 @@ export function createUploadProgress(stream: ProgressStream, label = 'upload-bas
   let progress: Progress | undefined;
   return {
     onProgress({ bytesRead, totalBytes }) {
-      progress ??= createProgress({ stream, label, unit: 'bytes', total: totalBytes });
+      progress ??= createProgress({ stream, label, unit: 'bytes', total: totalBytes, everyUnits: Math.max(1, Math.ceil(totalBytes / 10)) });
       progress.update(bytesRead);
     },
     finish() {

@@ -1,7 +1,6 @@
 import type { QueueMemberInput } from '../../../common/domain';
 import { UsageError, type CommandSpec } from '../cli-types';
-import { flag, integer, list, optional, required } from '../option-values';
-import { progressReporter } from '../progress';
+import { flag, list, optional, required } from '../option-values';
 
 // The administrative operations (signed in with the API user by default).
 
@@ -36,34 +35,6 @@ export const dialerTask: CommandSpec = {
       automatic: flag(values, 'automatic'),
     });
     return { ok: true };
-  },
-};
-
-export const uploadBase: CommandSpec = {
-  name: 'upload-base',
-  operation: 'Upload Base',
-  summary: 'stream a CSV/TXT dialing list to a campaign (counts the records when --cant is not given)',
-  signIn: 'client',
-  options: {
-    file: { ...s('path of the CSV/TXT file', '<path>'), required: true },
-    filename: s('name sent to the platform (default: the file name)', '<name>'),
-    campaign: { ...s('campaign receiving the list', '<campaign>'), required: true },
-    cant: s('number of records (default: counted)', '<n>'),
-    username: s('user uploading the list (default: --user / INTEGRA_USER)', '<name>'),
-    progress: { type: 'boolean', description: 'print progress lines even when stderr is not a terminal' },
-  },
-  async run({ client, values, io }) {
-    const username = optional(values, 'username') ?? optional(values, 'user') ?? io.env['INTEGRA_USER'] ?? optional(values, 'login-agent') ?? io.env['INTEGRA_AGENT'];
-    if (!username) throw new UsageError('--username is required');
-    const cant = integer(values, 'cant');
-    const filename = optional(values, 'filename');
-    const report = progressReporter(io, flag(values, 'progress'));
-    const result = await client.uploadBase(
-      { file: required(values, 'file'), campaign: required(values, 'campaign'), username, ...(cant !== undefined ? { cant } : {}), ...(filename ? { filename } : {}) },
-      { onProgress: report.update },
-    );
-    report.done();
-    return { ok: true, ...result };
   },
 };
 
