@@ -108,7 +108,8 @@ describe('integra CLI', { timeout: 60_000 }, () => {
     const refused = await runIntegra(['upload-base', '--file', xlsx, '--campaign', 'Encuestas->'], env);
     expect(refused.code).toBe(4);
     expect(refused.stderr).toMatch(/Export it as CSV/);
-    expect((await simState(sim)).requests.filter((r) => r.operation === 'uploadBase')).toHaveLength(0);
+    // Not even Client Authentication: the file is checked before signing in.
+    expect((await simState(sim)).requests).toEqual([]);
   });
 
   it('exit 4 for a missing flag or missing credentials, 3 for an unreachable instance or HTTP 500, 1 for an HTML page', async () => {

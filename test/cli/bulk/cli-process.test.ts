@@ -5,10 +5,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../../simulator/index';
+import { simState } from '../../api/sim-control';
 
 // The real `integra` executable in a child process: the bulk commands are
 // reachable through it, and a binary dialing list is refused by upload-base
-// before any Upload Base request (the simulator's request log shows none).
+// before any request at all, Client Authentication included (the simulator's
+// request log, read through its control API, is empty).
 
 const BIN = fileURLToPath(new URL('../../../bin/integra.js', import.meta.url));
 
@@ -60,14 +62,14 @@ describe('the integra executable', () => {
     ['a zip archive', 'list.zip', Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(64, 1)])],
     ['an xlsx workbook', 'list.xlsx', Buffer.concat([Buffer.from('PK\x03\x04\x14\x00\x06\x00', 'latin1'), Buffer.from('[Content_Types].xml'), Buffer.alloc(64, 2)])],
     ['text with a NUL byte far past the head', 'list.csv', Buffer.concat([Buffer.from('phone,name\n'), Buffer.from('5491155550000,Ana\n'.repeat(40_000)), Buffer.from([0]), Buffer.from('5491155550001,Bob\n')])],
-  ])('upload-base refuses %s before any Upload Base request (exit 4)', async (_what, name, content) => {
+  ])('upload-base refuses %s before any request (exit 4)', async (_what, name, content) => {
     const file = join(dir, name);
     await writeFile(file, content);
     const result = await integra(['upload-base', '--file', file, '--campaign', 'Cobranzas->']);
 
     expect(result.code).toBe(4);
     expect(result.stderr).toMatch(/not a text list.*Export it as CSV/);
-    expect(sim.state.requests.filter((r) => r.operation === 'uploadBase')).toHaveLength(0);
+    expect((await simState(sim)).requests).toEqual([]);
     expect(sim.state.lists).toHaveLength(0);
   });
 });
