@@ -5,6 +5,7 @@ import type { CallsSetup } from '../../../common/ipc-contract';
 import { describePhoneNumberProblem, normalisePhoneNumber } from '../../../common/phone-number';
 import { useLanguage } from '../i18n';
 import { Keypad } from './keypad';
+import { useDialLinkPrefill } from '../workstation/use-dial-link-requests';
 
 interface Props {
   setup: CallsSetup | null;
@@ -26,6 +27,19 @@ export function DialPad({ setup, busy, placing, onCall }: Props) {
   }, [campaign, setup]);
 
   const chosen = campaigns.find((c) => c.name === campaign);
+
+  // tel:/callto:/sip: links: the number lands here; "dial immediately" also places the call.
+  useDialLinkPrefill({
+    prefill: (text) => {
+      setProblem(null);
+      setNumber(text);
+    },
+    dial: (text) => {
+      if (!chosen || busy || placing) return false;
+      void onCall(campaign, text).then((placed) => placed && setNumber(''));
+      return true;
+    },
+  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
