@@ -10,6 +10,11 @@ import { SignInScreen } from './sign-in/sign-in-screen';
 import { usePhone } from './shell/use-phone';
 import { SupervisorArea } from './supervisor/supervisor-area';
 import { useAppState } from './use-app-state';
+import { DialLinkNotice } from './workstation/dial-link-notice';
+import { usePhoneCommands } from './workstation/use-phone-commands';
+import { usePhoneStatusReport } from './workstation/use-phone-status-report';
+import { WorkstationMenu } from './workstation/workstation-menu';
+import { WorkstationProvider } from './workstation/workstation-context';
 
 export function App({ connected }: { connected: ConnectedApi }) {
   const { state, lost, language, changeLanguage } = useAppState(connected);
@@ -24,26 +29,34 @@ export function App({ connected }: { connected: ConnectedApi }) {
       {lost && <BridgeLost />}
       {state.status === 'loading' && <Loading />}
       {state.status === 'failed' && <p role="alert" className="banner banner-error">{state.error?.message}</p>}
-      {state.status === 'ready' &&
-        (state.session.state === 'signed-in' || state.session.state === 'signing-out' ? (
-          <SignedInShell api={connected.api} session={state.session} connectivity={state.connectivity} onLanguage={changeLanguage} />
-        ) : (
-          <div className="sign-in-page">
-            <div className="sign-in-top">
-              <LanguageSwitch onChange={changeLanguage} />
+      {state.status === 'ready' && (
+        <WorkstationProvider api={connected.api} settings={state.settings}>
+          {state.session.state === 'signed-in' || state.session.state === 'signing-out' ? (
+            <SignedInShell api={connected.api} session={state.session} connectivity={state.connectivity} onLanguage={changeLanguage} />
+          ) : (
+            <div className="sign-in-page">
+              <div className="sign-in-top">
+                <WorkstationMenu />
+                <LanguageSwitch onChange={changeLanguage} />
+              </div>
+              <DialLinkNotice signedIn={false} />
+              <SignInScreen api={connected.api} view={state.settings} busy={state.session.state === 'signing-in'} />
             </div>
-            <SignInScreen api={connected.api} view={state.settings} busy={state.session.state === 'signing-in'} />
-          </div>
-        ))}
+          )}
+        </WorkstationProvider>
+      )}
     </LanguageProvider>
   );
 }
 
 function SignedInShell({ api, session, connectivity, onLanguage }: { api: SoftphoneApi; session: SessionView; connectivity: Connectivity; onLanguage: (language: Language) => void }) {
   const { phone, connection } = usePhone(api, session);
+  usePhoneStatusReport(phone);
+  usePhoneCommands(api, phone);
   return (
     <div className="shell">
       <AppHeader api={api} session={session} connectivity={connectivity} phone={connection} onLanguage={onLanguage} />
+      <DialLinkNotice signedIn />
       <AgentHome api={api} session={session} phone={phone} />
       {session.apiUser && <SupervisorArea api={api} session={session} />}
     </div>

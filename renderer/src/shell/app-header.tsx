@@ -7,6 +7,7 @@ import { useLanguage } from '../i18n';
 import { ConnectionIndicator } from './connection-indicator';
 import { LanguageSwitch } from './language-switch';
 import { SignOutDialog } from './sign-out-dialog';
+import { WorkstationMenu } from '../workstation/workstation-menu';
 
 interface Props {
   api: SoftphoneApi;
@@ -33,6 +34,7 @@ export function AppHeader({ api, session, connectivity, phone, onLanguage }: Pro
       </div>
       <div className="header-tools">
         <ConnectionIndicator connectivity={connectivity} phone={phone} />
+        <WorkstationMenu />
         <LanguageSwitch onChange={onLanguage} />
         <button type="button" className="button button-secondary" onClick={() => setSigningOut(true)} disabled={session.state !== 'signed-in'}>
           {t('signOut.button')}

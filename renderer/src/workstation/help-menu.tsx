@@ -1,0 +1,53 @@
+// The help menu: "Copy diagnostics" puts main's diagnostics text (version,
+// OS, settings without secrets, registration, last errors) on the clipboard.
+// If the clipboard refuses, the text is shown to select by hand.
+import { useId, useState } from 'react';
+import { useLanguage } from '../i18n';
+import { useWorkstation } from './workstation-context';
+
+type Outcome = { kind: 'copied' } | { kind: 'failed'; cause: string; text: string | null } | null;
+
+export function HelpMenu() {
+  const { t } = useLanguage();
+  const { api } = useWorkstation();
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [busy, setBusy] = useState(false);
+  const textId = useId();
+
+  async function copy() {
+    setBusy(true);
+    setOutcome(null);
+    const reply = await api.request('workstation.diagnostics', {});
+    if (!reply.ok) {
+      setBusy(false);
+      return setOutcome({ kind: 'failed', cause: reply.error.message, text: null });
+    }
+    try {
+      await navigator.clipboard.writeText(reply.value.text);
+      setOutcome({ kind: 'copied' });
+    } catch (error) {
+      setOutcome({ kind: 'failed', cause: error instanceof Error ? error.message : String(error), text: reply.value.text });
+    }
+    setBusy(false);
+  }
+
+  return (
+    <details className="menu help-menu">
+      <summary className="button button-secondary">{t('workstation.help.button')}</summary>
+      <div className="menu-panel">
+        <button type="button" className="button button-secondary" onClick={() => void copy()} disabled={busy} data-testid="copy-diagnostics">
+          {t('workstation.help.copyDiagnostics')}
+        </button>
+        {outcome?.kind === 'copied' && <p role="status" className="hint">{t('workstation.help.copied')}</p>}
+        {outcome?.kind === 'failed' && (
+          <>
+            <p role="alert" className="field-error">{t('workstation.help.copyFailed', { cause: outcome.cause })}</p>
+            {outcome.text !== null && (
+              <textarea id={textId} readOnly rows={10} value={outcome.text} aria-label={t('workstation.help.copyDiagnostics')} onFocus={(e) => e.currentTarget.select()} />
+            )}
+          </>
+        )}
+      </div>
+    </details>
+  );
+}

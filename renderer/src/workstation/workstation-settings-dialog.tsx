@@ -1,0 +1,103 @@
+// The workstation settings: start at login, close to tray, dial links at
+// once, global shortcuts. A setting IT locked in its policy file is shown
+// read-only with "Set by your IT". A native modal <dialog>: Escape closes.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { IpcError, SettingsPatch, WorkstationSettings } from '../../../common/ipc-contract';
+import type { MessageKey } from '../../../common/i18n';
+import { useLanguage } from '../i18n';
+import { useWorkstation } from './workstation-context';
+
+type Toggle = 'autostart' | 'closeToTray' | 'dialImmediately';
+const TOGGLES: { key: Toggle; label: MessageKey; hint?: MessageKey }[] = [
+  { key: 'autostart', label: 'workstation.settings.autostart', hint: 'workstation.settings.autostart.hint' },
+  { key: 'closeToTray', label: 'workstation.settings.closeToTray' },
+  { key: 'dialImmediately', label: 'workstation.settings.dialImmediately', hint: 'workstation.settings.dialImmediately.hint' },
+];
+
+export function WorkstationSettingsDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useLanguage();
+  const { api, settings: view } = useWorkstation();
+  const settings: WorkstationSettings = view.settings;
+  const locked = new Set(view.policy.locked);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [answer, setAnswer] = useState(settings.answerShortcut);
+  const [hangUp, setHangUp] = useState(settings.hangUpShortcut);
+  const [error, setError] = useState<IpcError | null>(null);
+  const [saved, setSaved] = useState(false);
+  // A ticked box shows at once; main's settings.changed then confirms it (a refusal puts it back).
+  const [pending, setPending] = useState<Partial<Record<Toggle, boolean>>>({});
+  const id = useId();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    return () => element?.close();
+  }, []);
+
+  async function save(patch: SettingsPatch): Promise<void> {
+    setError(null);
+    setSaved(false);
+    const reply = await api.request('settings.update', { patch });
+    if (reply.ok) setSaved(true);
+    else setError(reply.error);
+  }
+
+  async function toggle(key: Toggle, checked: boolean) {
+    setPending((current) => ({ ...current, [key]: checked }));
+    await save({ [key]: checked });
+    setPending(({ [key]: _done, ...rest }) => rest);
+  }
+
+  function saveShortcuts(event: FormEvent) {
+    event.preventDefault();
+    void save({ answerShortcut: answer.trim(), hangUpShortcut: hangUp.trim() });
+  }
+
+  return (
+    <dialog ref={dialog} className="dialog workstation-settings" aria-labelledby={`${id}-title`} onCancel={onClose} data-testid="workstation-settings">
+      <form onSubmit={saveShortcuts}>
+        <h2 id={`${id}-title`}>{t('workstation.settings.title')}</h2>
+        {view.policy.problem && <p className="banner banner-warning">{t('workstation.settings.policyProblem', { problem: view.policy.problem })}</p>}
+        <fieldset className="settings-group">
+          {TOGGLES.map(({ key, label, hint }) => {
+            const isLocked = locked.has(key);
+            const described = [hint ? `${id}-${key}-hint` : '', isLocked ? `${id}-${key}-locked` : ''].filter(Boolean).join(' ');
+            return (
+              <div className="setting-row" key={key}>
+                <input
+                  type="checkbox" id={`${id}-${key}`} name={key} checked={pending[key] ?? settings[key]} disabled={isLocked}
+                  aria-describedby={described || undefined} onChange={(e) => void toggle(key, e.target.checked)}
+                />
+                <div>
+                  <label htmlFor={`${id}-${key}`}>{t(label)}</label>
+                  {hint && <p className="hint" id={`${id}-${key}-hint`}>{t(hint)}</p>}
+                  {isLocked && <p className="locked-note" id={`${id}-${key}-locked`}>🔒 {t('workstation.settings.locked')}</p>}
+                </div>
+              </div>
+            );
+          })}
+        </fieldset>
+        <fieldset className="settings-group">
+          <legend>{t('workstation.settings.shortcuts')}</legend>
+          <div className="shortcut-fields">
+            <div>
+              <label htmlFor={`${id}-answer`}>{t('workstation.settings.answerShortcut')}</label>
+              <input id={`${id}-answer`} name="answerShortcut" value={answer} maxLength={64} autoComplete="off" aria-describedby={`${id}-shortcut-hint`} onChange={(e) => setAnswer(e.target.value)} />
+            </div>
+            <div>
+              <label htmlFor={`${id}-hangup`}>{t('workstation.settings.hangUpShortcut')}</label>
+              <input id={`${id}-hangup`} name="hangUpShortcut" value={hangUp} maxLength={64} autoComplete="off" aria-describedby={`${id}-shortcut-hint`} onChange={(e) => setHangUp(e.target.value)} />
+            </div>
+          </div>
+          <p className="hint" id={`${id}-shortcut-hint`}>{t('workstation.settings.shortcut.hint')}</p>
+        </fieldset>
+        {error && <p role="alert" className="field-error">{error.message}</p>}
+        {saved && !error && <p role="status" className="hint">{t('workstation.settings.saved')}</p>}
+        <div className="dialog-actions">
+          <button type="submit" className="button button-secondary">{t('workstation.settings.saveShortcuts')}</button>
+          <button type="button" className="button button-primary" onClick={onClose}>{t('workstation.settings.close')}</button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
