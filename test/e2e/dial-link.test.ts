@@ -106,6 +106,7 @@ describe('workstation settings and diagnostics', () => {
     await app.page.locator('.help-menu summary').click();
     await app.page.getByTestId('copy-diagnostics').click();
     await app.page.locator('.help-menu [role=status]').waitFor();
+    await screenshot(app.page, 'help-menu-copied-es');
     const text = await app.page.evaluate(() => navigator.clipboard.readText());
     expect(text).toContain('diagnostics');
     expect(text).toContain('locked: autostart, closeToTray');

@@ -32,7 +32,15 @@ export function HelpMenu() {
   }
 
   return (
-    <details className="menu help-menu">
+    <details
+      className="menu help-menu"
+      onKeyDown={(event) => {
+        // Escape closes the menu and gives focus back to its button, like a native menu.
+        if (event.key !== 'Escape' || !event.currentTarget.open) return;
+        event.currentTarget.open = false;
+        event.currentTarget.querySelector('summary')?.focus();
+      }}
+    >
       <summary className="button button-secondary">{t('workstation.help.button')}</summary>
       <div className="menu-panel">
         <button type="button" className="button button-secondary" onClick={() => void copy()} disabled={busy} data-testid="copy-diagnostics">

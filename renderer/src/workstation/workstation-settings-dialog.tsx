@@ -71,7 +71,7 @@ export function WorkstationSettingsDialog({ onClose }: { onClose: () => void }) 
                 <div>
                   <label htmlFor={`${id}-${key}`}>{t(label)}</label>
                   {hint && <p className="hint" id={`${id}-${key}-hint`}>{t(hint)}</p>}
-                  {isLocked && <p className="locked-note" id={`${id}-${key}-locked`}>🔒 {t('workstation.settings.locked')}</p>}
+                  {isLocked && <p className="locked-note" id={`${id}-${key}-locked`}>{t('workstation.settings.locked')}</p>}
                 </div>
               </div>
             );
