@@ -29,7 +29,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  if (previousPolicyEnv === undefined) delete process.env[POLICY_ENV_VAR];
+  if (previousPolicyEnv === undefined) Reflect.deleteProperty(process.env, POLICY_ENV_VAR);
   else process.env[POLICY_ENV_VAR] = previousPolicyEnv;
   rmSync(policyDir, { recursive: true, force: true });
 });
