@@ -53,8 +53,9 @@ describe('kamailio.cfg writer', () => {
     expect(config).not.toMatch(/password/i);
   });
 
-  it('refuses names and hashes that would inject script text', () => {
+  it('refuses names and hashes that would inject script text, and a caller without credentials', () => {
     expect(() => kamailioConfig({ ...input, users: [{ user: '1001"; exit; #', ha1: HA1 }] })).toThrow(/plain name/);
     expect(() => kamailioConfig({ ...input, users: [{ user: '1001', ha1: 'not-a-hash' }] })).toThrow(/32-hex HA1/);
+    expect(() => kamailioConfig({ ...input, users: [{ user: '1001', ha1: HA1 }] })).toThrow(/caller user "platform" needs credentials/);
   });
 });

@@ -29,6 +29,9 @@ export function kamailioConfig(input: KamailioConfigInput): string {
     if (!SAFE.test(user) || !HEX32.test(ha1)) throw new Error(`Writing kamailio.cfg failed: user "${user}" needs a plain name and a 32-hex HA1.`);
   }
   if (!SAFE.test(input.callerUser) || !SAFE.test(input.realm)) throw new Error('Writing kamailio.cfg failed: caller user and realm must be plain names.');
+  if (!input.users.some((u) => u.user === input.callerUser)) {
+    throw new Error(`Writing kamailio.cfg failed: the caller user "${input.callerUser}" needs credentials among the users.`);
+  }
   const ha1Lines = input.users.map(({ user, ha1 }) => `  $sht(ha1=>${user}) = "${ha1}";`).join('\n');
   const { host, wsPort, wssPort, realm } = input;
   return `#!KAMAILIO

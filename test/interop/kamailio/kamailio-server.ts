@@ -97,12 +97,27 @@ export async function startKamailio(options: KamailioOptions): Promise<Kamailio>
     if (pid === undefined) return;
     const gone = new Promise<void>((resolve) => running.once('exit', () => resolve()));
     process.kill(pid, 'SIGTERM');
-    const timer = setTimeout(() => process.kill(pid, 'SIGKILL'), 5_000);
+    const timer = setTimeout(() => {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, 5_000);
     await gone;
     clearTimeout(timer);
   };
 
-  await launch();
+  try {
+    await launch();
+  } catch (error) {
+    // A Kamailio that started but never listened must not outlive the test.
+    await stopByPid().catch(() => undefined);
+    const message = (error as Error).message;
+    const log = message.includes('Its log:') || !existsSync(files.log) ? '' : `\nIts log:\n${tail(files.log)}`;
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`${message}${log}`, { cause: error });
+  }
   let finalLog = '';
   return {
     wsUrl: `ws://${HOST}:${wsPort}/ws`,
