@@ -140,8 +140,17 @@ function hold(on: boolean): Promise<boolean> {
   const session = current;
   if (!session) return Promise.resolve(false);
   return new Promise((resolve) => {
-    const started = on ? session.hold({}, () => resolve(true)) : session.unhold({}, () => resolve(true));
-    if (!started) resolve(false);
+    // JsSIP calls `done` only on success: give up after 10 s so a failed re-INVITE fails the test, not hangs it.
+    const timer = window.setTimeout(() => resolve(false), 10_000);
+    const done = (): void => {
+      window.clearTimeout(timer);
+      resolve(true);
+    };
+    const started = on ? session.hold({}, done) : session.unhold({}, done);
+    if (!started) {
+      window.clearTimeout(timer);
+      resolve(false);
+    }
   });
 }
 
