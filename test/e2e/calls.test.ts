@@ -6,7 +6,7 @@
 // ended by the API's Hang Up Call; a disposition saved while the platform
 // refuses connections and sent once it is back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseLanguage, screenshot, signIn, startApp, type E2EApp } from './harness';
+import { chooseLanguage, screenshot, signIn, simControl, startApp, type E2EApp } from './harness';
 import { pageLevel, panelState, simCall, simCalls, simDispositions, supervisorApi, until } from './calls-kit';
 
 let app: E2EApp;
@@ -147,5 +147,28 @@ describe('calls in the app', () => {
     expect(stored.params).toMatchObject({ guid, l1: 'Encuesta completa', campaign: 'Encuestas->', callerid: '098765432' });
     expect(stored.received).toBe(1);
     await page.locator('[data-testid=outbox][data-pending="0"]').waitFor({ timeout: 10_000 });
+  }, 90_000);
+
+  it('hang-up while SIP signalling is gone falls back to the API\'s Hang Up Call and says so', async () => {
+    const { page } = app;
+    await page.locator('[data-testid=connection][data-state=online]').waitFor({ timeout: 15_000 });
+    await page.locator('input[name=number]').fill('099555000');
+    await page.getByTestId('call-button').click();
+    await panelState(page, 'active').waitFor({ timeout: 15_000 });
+    const requests = async () => ((await app.simState())['requests'] as { operation: string }[]).filter((r) => r.operation === 'hangup').length;
+    const before = await requests();
+    await simControl(app.sim, 'POST', '/sip/pause');
+    try {
+      await page.locator('[data-testid=connection]:not([data-state=online])').waitFor({ timeout: 10_000 });
+      await page.getByTestId('hang-up').click();
+      await page.getByTestId('call-panel').waitFor({ state: 'detached', timeout: 10_000 });
+      await until(async () => (await requests()) > before, 'main called Hang Up Call');
+      await page.locator('.banner-info[role=status]').waitFor();
+      // The call was answered, so it still asks for its disposition.
+      await page.getByTestId('disposition-form').waitFor();
+    } finally {
+      await simControl(app.sim, 'POST', '/sip/resume');
+    }
+    await page.locator('[data-testid=connection][data-state=online]').waitFor({ timeout: 15_000 });
   }, 90_000);
 });
