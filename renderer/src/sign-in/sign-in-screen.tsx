@@ -19,6 +19,9 @@ interface Props {
 export function SignInScreen({ api, view, busy }: Props) {
   const { language, t } = useLanguage();
   const defaults = view.signInDefaults;
+  // Fields IT locked in its policy file: read-only, and the hint says who set them.
+  const locked = (key: string) => view.policy.locked.includes(key);
+  const lockedHint = (key: string, hint: string) => (locked(key) ? `${t('workstation.settings.locked')}. ${hint}` : hint);
   const [instanceUrl, setInstanceUrl] = useState(defaults.instanceUrl);
   const [agent, setAgent] = useState(defaults.agent);
   const [password, setPassword] = useState('');
@@ -77,7 +80,7 @@ export function SignInScreen({ api, view, busy }: Props) {
       )}
       <form onSubmit={submit} noValidate aria-busy={working}>
         {formError && <FieldError error={formError} />}
-        <TextField label={t('signIn.instanceUrl')} hint={t('signIn.instanceUrl.hint')} value={instanceUrl} onValue={setInstanceUrl} error={errorFor('instanceUrl')} type="url" autoComplete="url" name="instanceUrl" />
+        <TextField label={t('signIn.instanceUrl')} hint={lockedHint('instanceUrl', t('signIn.instanceUrl.hint'))} readOnly={locked('instanceUrl')} value={instanceUrl} onValue={setInstanceUrl} error={errorFor('instanceUrl')} type="url" autoComplete="url" name="instanceUrl" />
         <TextField label={t('signIn.agent')} value={agent} onValue={setAgent} error={errorFor('agent')} autoComplete="username" name="agent" required />
         <TextField
           label={t('signIn.password')}
@@ -97,8 +100,8 @@ export function SignInScreen({ api, view, busy }: Props) {
           <summary>{t('signIn.advanced')}</summary>
           <TextField label={t('signIn.apiUser')} value={apiUser} onValue={setApiUser} error={errorFor('apiUser')} autoComplete="off" name="apiUser" />
           <TextField label={t('signIn.apiPassword')} value={apiPassword} onValue={setApiPassword} error={errorFor('apiPassword')} type="password" autoComplete="off" name="apiPassword" />
-          <TextField label={t('signIn.caFile')} hint={t('signIn.caFile.hint')} value={caFile} onValue={setCaFile} error={errorFor('caFile')} name="caFile" />
-          <TextField label={t('signIn.sipUrl')} hint={t('signIn.sipUrl.hint')} value={sipUrl} onValue={setSipUrl} error={errorFor('sipUrl')} name="sipUrl" />
+          <TextField label={t('signIn.caFile')} hint={lockedHint('caFile', t('signIn.caFile.hint'))} readOnly={locked('caFile')} value={caFile} onValue={setCaFile} error={errorFor('caFile')} name="caFile" />
+          <TextField label={t('signIn.sipUrl')} hint={lockedHint('sipWsUrlTemplate', t('signIn.sipUrl.hint'))} readOnly={locked('sipWsUrlTemplate')} value={sipUrl} onValue={setSipUrl} error={errorFor('sipUrl')} name="sipUrl" />
         </details>
         <button type="submit" className="button button-primary button-wide" disabled={working}>
           {working ? t('signIn.submitting') : t('signIn.submit')}
