@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLICY_ENV_VAR } from '../../main/services/policy';
-import { chooseLanguage, screenshot, signIn, startApp, type E2EApp } from './harness';
+import { chooseLanguage, openAdvanced, screenshot, signIn, startApp, type E2EApp } from './harness';
 
 let app: E2EApp;
 let policyDir: string;
@@ -21,7 +21,10 @@ const launch = (link: string) => ['/opt/Agent Softphone/agent-softphone', '--ori
 beforeAll(async () => {
   policyDir = mkdtempSync(join(tmpdir(), 'dial-link-policy-'));
   const policyFile = join(policyDir, 'policy.json');
-  writeFileSync(policyFile, JSON.stringify({ values: { autostart: false, closeToTray: true }, locked: ['autostart', 'closeToTray'] }));
+  writeFileSync(policyFile, JSON.stringify({
+    values: { autostart: false, closeToTray: true, sipWsUrlTemplate: 'wss://{host}:8089/ws' },
+    locked: ['autostart', 'closeToTray', 'sipWsUrlTemplate'],
+  }));
   process.env[POLICY_ENV_VAR] = policyFile;
   app = await startApp({ demo: true });
   await app.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.host.origin });
@@ -46,6 +49,10 @@ describe('click to dial through the second-instance entry point', () => {
   it('holds a link that comes before sign-in, then puts the normalised number in the dial field', async () => {
     expect(app.host.secondInstance(launch('tel:+598-99-123-456'))).toMatchObject({ kind: 'dial', number: '+59899123456' });
     await expect.poll(() => notice().textContent()).toContain('+59899123456');
+    // The sign-in form shows the SIP address IT locked as read-only.
+    await openAdvanced(app.page);
+    expect(await app.page.locator('input[name=sipUrl]').getAttribute('readonly')).not.toBeNull();
+    expect(await app.page.locator('input[name=instanceUrl]').getAttribute('readonly')).toBeNull();
 
     await signIn(app);
     await expect.poll(() => dialField().inputValue(), { timeout: 15_000 }).toBe('+59899123456');
@@ -109,7 +116,7 @@ describe('workstation settings and diagnostics', () => {
     await screenshot(app.page, 'help-menu-copied-es');
     const text = await app.page.evaluate(() => navigator.clipboard.readText());
     expect(text).toContain('diagnostics');
-    expect(text).toContain('locked: autostart, closeToTray');
+    expect(text).toContain('locked: autostart, closeToTray, sipWsUrlTemplate');
     expect(text).toContain(`as ${agent.agent}`);
     expect(text).not.toContain(agent.password);
   });

@@ -61,3 +61,8 @@ export function useWorkstation(): WorkstationState {
   if (!state) throw new Error('useWorkstation() needs a <WorkstationProvider> above it.');
   return state;
 }
+
+/** Whether IT's policy locked a setting; false outside a provider (nothing known yet). */
+export function useSettingLocked(key: string): boolean {
+  return useContext(WorkstationContext)?.settings.policy.locked.includes(key) ?? false;
+}
