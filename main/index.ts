@@ -5,6 +5,7 @@ import {
   type IpcMainInvokeEvent,
 } from 'electron';
 import Store from 'electron-store';
+import { readFileSync } from 'node:fs';
 import { homedir, release } from 'node:os';
 import { join } from 'node:path';
 import { APP_ID, APP_NAME } from '../common/app-info';
@@ -28,6 +29,7 @@ import { safeStorageCipher } from './desktop/safe-storage';
 import { applyContentSecurityPolicy, guardNavigation, restrictPermissions } from './desktop/security';
 import { claimSingleInstance } from './desktop/single-instance';
 import { pickListFile } from './desktop/list-file-dialog';
+import { privateCaVerdict, wsHost, type PrivateCaTrust } from './desktop/private-ca-trust';
 import { trayIconPath } from './desktop/tray';
 import { loadRenderer, mainWindowOptions, rendererLocation, showAndFocus } from './desktop/window';
 import { startWorkstation, type Workstation } from './desktop/workstation';
@@ -118,6 +120,8 @@ async function start(): Promise<void> {
   // The phone status handler needs the workstation, which needs the services: a late reference.
   const late: { workstation?: Workstation } = {};
   const { services, connectivity } = await composeServices(() => late.workstation);
+  // The phone's WSS behind a private CA: trusted only when it chains to the configured CA, on the SIP host.
+  electronSession.defaultSession.setCertificateVerifyProc((request, callback) => callback(privateCaVerdict(request, privateCaTrust(services))));
   registerDialLinkProtocols(app, app.isPackaged);
 
   mainWindow = new BrowserWindow(mainWindowOptions(join(import.meta.dirname, '../preload/index.cjs')));
@@ -175,4 +179,20 @@ async function start(): Promise<void> {
   await registerOnElectronIpcMain(dispatch);
   forwardEvents(services, (event, payload) => sendEvent(mainWindow?.webContents, event, payload), connectivity);
   await loadRenderer(window, location, devServerUrl);
+}
+
+/** The CA file's text (read at each TLS verification: rare, and a changed file applies at once) and the phone's host. */
+function privateCaTrust(services: AppServices): PrivateCaTrust {
+  const { caFile } = services.settings.get();
+  const host = wsHost(services.session.view().sip?.wsUrl);
+  return { caPem: readCaFile(caFile), hosts: host ? [host] : [] };
+}
+
+function readCaFile(path: string): string | null {
+  if (!path) return null;
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
 }
