@@ -62,7 +62,8 @@ describe('JsSIP on the simulator', () => {
 
     const confirmed = await until('JsSIP confirms the call', pageState, (s) => s.events.some((e) => e === 'confirmed' || e.startsWith('failed') || e.startsWith('ended')));
     expect(confirmed.events).toContain('confirmed');
-    expect((await simCall(guid)).status).toBe('active');
+    const simSide = await until('the simulator sees the call answered', () => simCall(guid), (c) => c.status === 'active' || c.status === 'ended');
+    expect(simSide.status).toBe('active');
 
     await until('JsSIP hears the simulator', pageState, (s) => s.heardPeakRms > 0.01 && s.packetsReceived > 0);
     const heard = await until('the simulator hears JsSIP', () => simCall(guid), (c) => (c.levels?.customerReceived.peakRms ?? 0) > 0.01);

@@ -112,7 +112,9 @@ describe('the phone registered on Kamailio', () => {
     await browser.page.evaluate((g) => window.interopPhone.setGuid(g), guid);
     const answered = await until('the call is answered automatically', view, (v) => v.call?.state === 'active' || v.call?.state === 'ended');
     expect(answered.call).toMatchObject({ state: 'active', autoAnswer: true, ctiGuid: guid, remoteUser: CUSTOMER });
-    expect((await simCall(guid)).status).toBe('active');
+    // The page can be active before the 200 OK has crossed Kamailio back to the simulator.
+    const simSide = await until('the simulator sees the call answered', () => simCall(guid), (c) => c.status === 'active' || c.status === 'ended');
+    expect(simSide.status).toBe('active');
 
     // Audio both ways: the simulator hears the fake microphone, the page hears the simulator's tone.
     const heard = await until('the simulator hears the agent', () => simCall(guid), (c) => (c.levels?.customerReceived.peakRms ?? 0) > 0.01);
@@ -122,7 +124,8 @@ describe('the phone registered on Kamailio', () => {
     await browser.page.evaluate(() => window.interopPhone.hangUp());
     const ended = await until('the simulator sees the BYE', () => simCall(guid), (c) => c.status === 'ended');
     expect(ended).toMatchObject({ endedBy: 'agent', cause: 'agent hung up (BYE)' });
-    expect((await view()).call).toMatchObject({ state: 'ended', cause: 'hangup', by: 'agent' });
+    const phoneSide = await until('the phone shows the call ended', view, (v) => v.call?.state === 'ended');
+    expect(phoneSide.call).toMatchObject({ state: 'ended', cause: 'hangup', by: 'agent' });
 
     // The disposition goes the app's way: the durable outbox (journal fsync'd, then Call Disposition).
     const outboxDir = mkdtempSync(join(tmpdir(), 'interop-outbox-'));
