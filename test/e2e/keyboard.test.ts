@@ -37,11 +37,12 @@ describe('keyboard and labels', () => {
     const page = app.page;
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     const order: string[] = [];
-    for (let i = 0; i < 7; i++) {
+    for (let i = 0; i < 9; i++) {
       await page.keyboard.press('Tab');
       order.push(await focused());
     }
-    expect(order).toEqual(['select:EspañolEnglish', 'instanceUrl', 'agent', 'password', 'remember', 'summary:Avanzado', 'button:Ingresar']);
+    // The workstation tools (settings, help) sit before the language switch, as in the signed-in header.
+    expect(order).toEqual(['button:Ajustes', 'summary:Ayuda', 'select:EspañolEnglish', 'instanceUrl', 'agent', 'password', 'remember', 'summary:Avanzado', 'button:Ingresar']);
     const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
     expect(outline).toBe('solid');
   });
@@ -52,7 +53,7 @@ describe('keyboard and labels', () => {
     await page.keyboard.press('Enter');
     await page.getByTestId('agent-name').waitFor();
 
-    const signOutButton = page.locator('.app-header button');
+    const signOutButton = page.locator('.app-header button').filter({ hasText: /cerrar sesión|sign out/i });
     await signOutButton.focus();
     await page.keyboard.press('Enter');
     await page.locator('dialog[open]').waitFor();
