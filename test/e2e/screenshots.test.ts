@@ -43,9 +43,10 @@ describe('screens in Spanish and English', () => {
     expect(await page.getByTestId('agent-extension').textContent()).toContain(app.agents[0]!.phone);
     await screenshot(page, 'signed-in-en');
     await chooseLanguage(page, 'es');
-    expect(await page.locator('.app-header button').textContent()).toBe('Cerrar sesión');
+    const signOutButton = page.locator('.app-header button').filter({ hasText: /cerrar sesión|sign out/i });
+    expect(await signOutButton.textContent()).toBe('Cerrar sesión');
     await screenshot(page, 'signed-in-es');
-    await page.locator('.app-header button').click();
+    await signOutButton.click();
     await page.locator('dialog[open] input').fill('Fin de turno');
     await screenshot(page, 'sign-out-es');
     await page.locator('dialog[open] button').first().click();
