@@ -5,7 +5,7 @@ import type { Phone } from '../phone';
 
 export const SIGNED_OUT_PHONE: PhoneStatus = { registration: 'unregistered', call: null };
 
-export function phoneStatusOf(phone: Phone | null): PhoneStatus {
+export function phoneStatusOf(phone: Pick<Phone, 'registration' | 'call'> | null): PhoneStatus {
   if (!phone) return SIGNED_OUT_PHONE;
   const call = phone.call;
   const kind = call?.state.kind;

@@ -6,7 +6,10 @@ import type { PhoneCommand } from '../../../common/ipc-contract';
 import type { SoftphoneApi } from '../bridge';
 import type { Phone } from '../phone';
 
-export function applyPhoneCommand(phone: Phone, order: PhoneCommand): Promise<unknown> | undefined {
+/** The part of the Phone a command needs. */
+export type CommandablePhone = Pick<Phone, 'call' | 'answer' | 'reject' | 'hangUp'>;
+
+export function applyPhoneCommand(phone: CommandablePhone, order: PhoneCommand): Promise<unknown> | undefined {
   const call = phone.call;
   if (!call || (order.callId !== null && order.callId !== call.info.id)) return undefined;
   if (order.command === 'answer' && call.state.kind === 'ringing') return phone.answer();
