@@ -55,12 +55,24 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
 
   useEffect(() => {
     let live = true;
-    void api.request('calls.setup', {}).then((r) => live && (r.ok ? setSetup(r.value) : setError(r.error)));
+    let complete = false;
+    const load = () =>
+      void api.request('calls.setup', {}).then((r) => {
+        if (!live) return;
+        complete = r.ok && r.value.problem === null;
+        if (r.ok) setSetup(r.value);
+        else setError(r.error);
+      });
+    load();
     void api.request('calls.outboxStatus', {}).then((r) => live && r.ok && setOutbox(r.value));
-    const off = api.subscribe('calls.outboxStatus', setOutbox);
+    const offs = [
+      api.subscribe('calls.outboxStatus', setOutbox),
+      // Campaigns that could not be listed (platform unreachable at sign-in) are asked again once it is back.
+      api.subscribe('connectivity.changed', (c) => c.api === 'online' && !complete && load()),
+    ];
     return () => {
       live = false;
-      off();
+      for (const off of offs) off();
     };
   }, [api]);
 
