@@ -4,6 +4,7 @@ import { isLoopback } from '../../simulator/control/control-request';
 import type { SimulatorExtension } from '../../simulator/extension';
 import type { Simulator } from '../../simulator/index';
 import { clientToken, control, post, simState, startTestSimulator } from './sim-client';
+import { operationPaths } from '../../simulator/operations/operation-ids';
 
 let sim: Simulator;
 let closedExtensions = 0;
@@ -128,14 +129,24 @@ describe('faults', () => {
     expect((await post(sim, 'getDialers', undefined, token)).text).toMatch(/^\[/);
   });
 
-  it('delay: the normal answer, not before delayMs', async () => {
+  it('delay: holds the answer back while other requests are answered, then answers normally', async () => {
     const token = await clientToken(sim);
-    await fault({ operation: 'getDialers', kind: 'delay', delayMs: 150 });
-    const started = performance.now();
-    const answer = await post(sim, 'getDialers', undefined, token);
-    // A lower bound only (a timer never fires early), never an upper one.
-    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
-    expect(answer.text).toMatch(/^\[/);
+    // Ordering, not timing: a long delay is still pending after another
+    // operation's request has been answered in full.
+    await fault({ operation: 'getDialers', kind: 'delay', delayMs: 5_000 });
+    let delayedSettled = false;
+    const held = new AbortController();
+    const delayed = fetch(sim.baseUrl + operationPaths.getDialers, {
+      method: 'POST', headers: { authorization: `Basic ${token}` }, signal: held.signal,
+    }).then(() => { delayedSettled = true; }, () => undefined);
+    expect((await post(sim, 'getCampaigns', { lastrow: '' }, token)).text).toMatch(/^\[/);
+    expect(delayedSettled).toBe(false);
+    held.abort();
+    await delayed;
+    // A short delay still ends in the operation's normal answer.
+    await fault({ operation: 'getDialers', kind: 'delay', delayMs: 20 });
+    expect((await post(sim, 'getDialers', undefined, token)).text).toMatch(/^\[/);
+    // The request the client gave up on is not logged (no answer was sent).
     const log = (await simState(sim)).requests.filter((r) => r.operation === 'getDialers');
     expect(log.map((r) => r.fault)).toEqual(['delay']);
   });
