@@ -1,8 +1,10 @@
 // A desktop notification for a call that rings (not for one answered by
-// itself). Chromium's Web Notification works in Electron's renderer and in
-// browser mode alike; permission is asked once, and refusal is respected.
+// itself), in browser mode: a Web Notification, permission asked once and a
+// refusal respected. In Electron main shows the native one (with Answer and
+// Reject where the OS offers actions) from the phone status the page
+// reports (main/desktop/notifications*), so the page shows none.
 export function notifyIncomingCall(title: string, body: string): void {
-  if (typeof Notification === 'undefined') return;
+  if (window.softphone || typeof Notification === 'undefined') return;
   const show = () => {
     try {
       const n = new Notification(title, { body, tag: 'incoming-call', requireInteraction: true });
