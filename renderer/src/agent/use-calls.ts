@@ -48,6 +48,13 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
   const [error, setError] = useState<IpcError | null>(null);
   const [notice, setNotice] = useState<CallsState['notice']>(null);
   const placed = useRef<PlacedCall | null>(null);
+  const fallbackHangUp = useRef<() => void>(() => undefined);
+  fallbackHangUp.current = () => {
+    void api.request('calls.hangUp', {}).then((reply) => {
+      if (reply.ok) setNotice('fallback-hangup');
+      else setError({ ...reply.error, message: `The phone had lost its connection and the platform could not be asked to end the call either: ${reply.error.message}` });
+    });
+  };
   const quality = useRef<QualitySample | null>(null);
   const answered = useRef(new Set<string>());
   const notifyRef = useRef(notifyText);
@@ -111,6 +118,8 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
         const view = viewOf(c, placed.current, quality.current);
         setCall(view);
         if (state.kind === 'ended') {
+          // The agent hung up (panel, tray, shortcut) but the BYE could not go: the platform may still hold the call.
+          if (state.cause === 'signalling-lost' && state.by === 'agent') fallbackHangUp.current();
           const wrap = wrapUpOf(view, answered.current.has(c.id));
           answered.current.delete(c.id);
           if (placed.current && placed.current.guid === view.guid) placed.current = null;
@@ -161,16 +170,8 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
   );
 
   const hangUp = useCallback(() => {
-    if (!phone) return;
-    run(async () => {
-      const result = await phone.hangUp();
-      if (result.signalled) return;
-      // Signalling is gone: the platform may still hold the call, so ask it through the API.
-      const reply = await api.request('calls.hangUp', {});
-      if (!reply.ok) throw new Error(`${result.reason} ${reply.error.message}`);
-      setNotice('fallback-hangup');
-    });
-  }, [api, phone, run]);
+    if (phone) run(() => phone.hangUp());
+  }, [phone, run]);
 
   const remoteLevel = useCallback(() => phone?.remoteLevel() ?? 0, [phone]);
 
