@@ -13,6 +13,7 @@ import { assertRendererBuilt, serveStatic } from './browser-host/static-files';
 import type { DialLinkResult } from '../common/dial-link';
 import { createDialLinkRouter } from './desktop/protocol-router';
 import { loadPolicy } from './services/policy';
+import { handleSecondLaunch, writeInstanceFile } from './browser-host/second-launch';
 
 export interface BrowserHostOptions extends BrowserServicesOptions {
   /** Built renderer; default out/renderer. */
@@ -66,7 +67,13 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   if (options.argv) dialLinks.receiveArgv(options.argv);
 
   let allowedHosts: string[] = [];
-  const server = createServer((request, response) => serveStatic(rendererDir, request, response, allowedHosts));
+  // A later launch with a link hands its argv over here (second-launch.ts), like Electron's second-instance.
+  const launchSecret = randomBytes(24).toString('hex');
+  const onArgv = (argv: string[]) => void dialLinks.receiveArgv(argv);
+  const server = createServer((request, response) => {
+    // allowedHosts is read per request: it is known only once listening.
+    if (!handleSecondLaunch(request, response, { secret: launchSecret, allowedHosts, onArgv })) serveStatic(rendererDir, request, response, allowedHosts);
+  });
   server.on('upgrade', (request, socket, head) => bridge.handleUpgrade(request, socket, head));
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);
@@ -75,6 +82,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
   allowedHosts = [`127.0.0.1:${port}`, `localhost:${port}`];
+  const removeInstanceFile = writeInstanceFile(options.dataDir, port, launchSecret);
 
   return {
     url: `${origin}/#secret=${secret}`,
@@ -84,6 +92,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     onFrameSent: (listener) => bridge.onFrameSent(listener),
     secondInstance: (argv) => dialLinks.receiveArgv(argv),
     async close() {
+      removeInstanceFile();
       stopEvents();
       connectivity.close();
       await services.calls.close();

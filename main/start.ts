@@ -18,6 +18,7 @@ import { startSimulator, type Simulator } from '../simulator/index';
 import { startBrowserHost } from './browser-host';
 import { ensureRendererBuilt } from './browser-host/ensure-renderer';
 import { findBrowser, hasDisplay, openInBrowser } from './browser-host/open-browser';
+import { handOverToRunningHost } from './browser-host/second-launch';
 import { LAUNCH_ENV, type LaunchOverrides } from './services/session';
 
 const PROJECT_DIR = resolve(import.meta.dirname, '..');
@@ -38,6 +39,11 @@ const { values: args } = parseArgs({
 const dataDir = resolve(args['data-dir'] ?? join(process.env['XDG_CONFIG_HOME'] ?? join(homedir(), '.config'), 'agent-softphone', 'browser-host'));
 
 async function main(): Promise<void> {
+  // A link for a browser host already running on this data folder goes to it, as a second Electron launch would.
+  if (args['open-link'] && (args.browser || !electronBinary()) && (await handOverToRunningHost(dataDir, [process.execPath, args['open-link']])) === 'handed-over') {
+    say('The app is already running: the link was handed to it.');
+    return;
+  }
   const instance = args.instance ?? configuredInstance(join(dataDir, 'settings.json'));
   const closers: (() => Promise<void>)[] = [];
   const stop = async () => {

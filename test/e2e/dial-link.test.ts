@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handOverToRunningHost } from '../../main/browser-host/second-launch';
 import { POLICY_ENV_VAR } from '../../main/services/policy';
 import { chooseLanguage, openAdvanced, screenshot, signIn, startApp, type E2EApp } from './harness';
 
@@ -62,6 +63,12 @@ describe('click to dial through the second-instance entry point', () => {
   it('a later link replaces the number, with its extension', async () => {
     expect(app.host.secondInstance(launch('callto://099%20123%20456;ext=12'))?.kind).toBe('dial');
     await expect.poll(() => dialField().inputValue()).toBe('099123456 ext. 12');
+    expect(await makeCallRequests()).toBe(0);
+  });
+
+  it('a second launch hands its link to the running host over loopback (as npm start --open-link does)', async () => {
+    expect(await handOverToRunningHost(app.dataDir, launch('tel:0800-1234'))).toBe('handed-over');
+    await expect.poll(() => dialField().inputValue()).toBe('08001234');
     expect(await makeCallRequests()).toBe(0);
   });
 
