@@ -89,8 +89,13 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
 
   useEffect(() => {
     if (!phone) return;
+    // The Make Call this call answers: same GUID, or (no CTI object to tell) the one under way.
+    const placedFor = (c: PhoneCall): PlacedCall | null => {
+      const p = placed.current;
+      return p && (c.info.cti ? c.info.cti.Guid === p.guid : true) ? p : null;
+    };
     const refresh = (c: PhoneCall) => {
-      const p = placed.current && (c.info.cti?.Guid === placed.current.guid || !c.info.cti) ? placed.current : null;
+      const p = placedFor(c);
       setCall(viewOf(c, p, quality.current));
       return p;
     };
@@ -115,7 +120,7 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
           }
           return;
         }
-        const view = viewOf(c, placed.current, quality.current);
+        const view = viewOf(c, placedFor(c), quality.current);
         setCall(view);
         if (state.kind === 'ended') {
           // The agent hung up (panel, tray, shortcut) but the BYE could not go: the platform may still hold the call.
