@@ -13,6 +13,8 @@ export interface BridgeServer {
   broadcast<E extends EventChannel>(event: E, payload: EventOf<E>): void;
   /** Every frame sent to pages, for tests that check what reached the renderer. */
   onFrameSent(listener: (frame: string) => void): () => void;
+  /** Pages connected now. */
+  pages(): number;
   close(): void;
 }
 
@@ -20,7 +22,13 @@ export interface BridgeSender {
   authenticated: true;
 }
 
-export function createBridgeServer(options: { secret: string; origin: () => string; dispatch: Dispatch<BridgeSender> }): BridgeServer {
+export function createBridgeServer(options: {
+  secret: string;
+  origin: () => string;
+  dispatch: Dispatch<BridgeSender>;
+  /** The last page went away (closed or reloading): main holds what it would push until one is back. */
+  onLastPageGone?: () => void;
+}): BridgeServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   const frameListeners = new Set<(frame: string) => void>();
 
@@ -31,6 +39,9 @@ export function createBridgeServer(options: { secret: string; origin: () => stri
   };
 
   wss.on('connection', (socket: WebSocket) => {
+    socket.on('close', () => {
+      if (wss.clients.size === 0) options.onLastPageGone?.();
+    });
     socket.on('message', (data, isBinary) => {
       if (isBinary) return;
       let raw: unknown;
@@ -65,6 +76,7 @@ export function createBridgeServer(options: { secret: string; origin: () => stri
     broadcast(event, payload) {
       for (const socket of wss.clients) send(socket, { type: 'event', event, payload });
     },
+    pages: () => wss.clients.size,
     onFrameSent(listener) {
       frameListeners.add(listener);
       return () => frameListeners.delete(listener);
