@@ -40,6 +40,8 @@ export interface BrowserHost {
    * the link was parsed into, or undefined when the argv holds none.
    */
   secondInstance(argv: readonly string[]): DialLinkResult | undefined;
+  /** Pages connected to the bridge now. */
+  pages(): number;
   close(): Promise<void>;
 }
 
@@ -58,7 +60,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     isTrustedSender: (sender) => sender.authenticated,
     ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {}),
   });
-  const bridge = createBridgeServer({ secret, origin: () => origin, dispatch });
+  const bridge = createBridgeServer({ secret, origin: () => origin, dispatch, onLastPageGone: () => dialLinks.markNotReady() });
   const stopEvents = forwardEvents(services, (event, payload) => bridge.broadcast(event, payload), connectivity);
   deliver = (result) => {
     logger.info(`Dial link received: ${result.kind === 'dial' ? 'a number' : `invalid (${result.reason})`}`);
@@ -91,6 +93,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     services,
     onFrameSent: (listener) => bridge.onFrameSent(listener),
     secondInstance: (argv) => dialLinks.receiveArgv(argv),
+    pages: () => bridge.pages(),
     async close() {
       removeInstanceFile();
       stopEvents();

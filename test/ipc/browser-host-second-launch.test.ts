@@ -19,9 +19,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'second-launch-'));
   host = await startBrowserHost({ rendererDir: ensureRendererBuilt(resolve(import.meta.dirname, '../..')), dataDir });
   // A page on the bridge, which reports its phone (links are delivered from then on).
-  const secret = new URLSearchParams(new URL(host.url).hash.slice(1)).get('secret')!;
-  page = new WebSocket(`ws://127.0.0.1:${host.port}/bridge?secret=${secret}`, { origin: host.origin });
-  await new Promise((resolveOpen, reject) => page.once('open', resolveOpen).once('error', reject));
+  page = await openPage();
   page.send(JSON.stringify({ type: 'request', id: 1, channel: 'workstation.phoneStatus', payload: { registration: 'unregistered', call: null } }));
   await new Promise((resolveReply) => page.once('message', resolveReply));
 }, 180_000);
@@ -30,6 +28,13 @@ afterAll(async () => {
   if (!closed) await host?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
+
+async function openPage(): Promise<WebSocket> {
+  const secret = new URLSearchParams(new URL(host.url).hash.slice(1)).get('secret')!;
+  const socket = new WebSocket(`ws://127.0.0.1:${host.port}/bridge?secret=${secret}`, { origin: host.origin });
+  await new Promise((resolveOpen, reject) => socket.once('open', resolveOpen).once('error', reject));
+  return socket;
+}
 
 const post = (headers: Record<string, string>, body: string) =>
   fetch(`http://127.0.0.1:${host.port}${SECOND_LAUNCH_PATH}`, { method: 'POST', headers, body });
@@ -58,6 +63,22 @@ describe('second launch of the browser host', () => {
     const withSecret: Record<string, string> = status === 400 || 'origin' in headers ? { 'x-instance-secret': instance().secret } : {};
     const response = await post({ 'content-type': 'application/json', ...withSecret, ...headers }, body);
     expect(response.status).toBe(status);
+  });
+
+  it('holds a link while no page is connected (reload) and gives it to the next page once it reports', async () => {
+    page.close();
+    await new Promise((resolveClosed) => page.once('close', resolveClosed));
+    await expect.poll(() => host.pages()).toBe(0);
+    expect(host.secondInstance(['/usr/bin/agent-softphone', 'tel:0800-1234'])?.kind).toBe('dial');
+    page = await openPage();
+    const event = new Promise<unknown>((resolveEvent) =>
+      page.on('message', (data) => {
+        const frame = JSON.parse(data.toString()) as { type: string };
+        if (frame.type === 'event') resolveEvent(frame);
+      }),
+    );
+    page.send(JSON.stringify({ type: 'request', id: 2, channel: 'workstation.phoneStatus', payload: { registration: 'unregistered', call: null } }));
+    expect(await event).toMatchObject({ event: 'workstation.dialLink', payload: { number: '08001234' } });
   });
 
   it('finds no running host once it is closed (the file is removed)', async () => {
