@@ -6,11 +6,11 @@ import type { CallState, PhoneCall } from '../../renderer/src/phone';
 import { isPhoneIdle, phoneStatusOf } from '../../renderer/src/workstation/phone-status';
 import { applyPhoneCommand, type CommandablePhone } from '../../renderer/src/workstation/use-phone-commands';
 
-function fakeCall(kind: CallState['kind'], id = 'call-1'): PhoneCall {
+function fakeCall(kind: CallState['kind'], id = 'call-1', autoAnswer = false): PhoneCall {
   const state = (kind === 'ended' ? { kind, cause: 'normal', by: 'remote' } : { kind }) as CallState;
   return {
     state,
-    info: { id, remoteUser: '099123456', remoteDisplayName: '', cti: { Campaign: 'Soporte<-' }, ctiError: null, autoAnswer: { answer: false }, receivedAt: 0 },
+    info: { id, remoteUser: '099123456', remoteDisplayName: '', cti: { Campaign: 'Soporte<-' }, ctiError: null, autoAnswer: { answer: autoAnswer }, receivedAt: 0 },
   } as unknown as PhoneCall;
 }
 
@@ -35,6 +35,10 @@ describe('phoneStatusOf', () => {
     expect(status).toEqual({ registration: 'registered', call: { id: 'call-1', state: 'ringing', caller: '099123456', campaign: 'Soporte<-' } });
     expect(phoneStatusSchema.strict().safeParse(status).success).toBe(true);
     expect(isPhoneIdle(status)).toBe(false);
+  });
+
+  it('a call the phone answers by itself is "in call" from the start (no notification for it)', () => {
+    expect(phoneStatusOf(fakePhone(fakeCall('ringing', 'call-2', true)).phone).call?.state).toBe('in-call');
   });
 
   it('answering, active and held are "in call"; an ended call is no call', () => {

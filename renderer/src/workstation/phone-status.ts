@@ -15,7 +15,9 @@ export function phoneStatusOf(phone: Pick<Phone, 'registration' | 'call'> | null
       call && kind && kind !== 'ended'
         ? {
             id: call.info.id.slice(0, 128),
-            state: kind === 'ringing' ? 'ringing' : 'in-call',
+            // A call the phone answers by itself (Make Call, auto-answer campaigns) never rings for the agent:
+            // no notification, no "ringing" tray for it.
+            state: kind === 'ringing' && !call.info.autoAnswer.answer ? 'ringing' : 'in-call',
             caller: (call.info.remoteDisplayName || call.info.remoteUser).slice(0, 128),
             campaign: call.info.cti?.Campaign?.slice(0, 128) || null,
           }
