@@ -164,6 +164,7 @@ async function start(): Promise<void> {
     },
     globalShortcut,
     confirm: (prompt) => dialog.showMessageBoxSync(window, prompt),
+    onShortcutProblems: (problems) => services.workstation.setShortcutProblems(problems),
     sendCommand: (command) => sendEvent(mainWindow?.webContents, 'workstation.command', command),
     logger: logging.logger,
   });

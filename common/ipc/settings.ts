@@ -80,6 +80,8 @@ export const settingsViewSchema = z.object({
   loadProblem: z.string().nullable(),
   /** IT's policy: the settings it locked (shown read-only, "set by your IT") and a problem with its file, or null. */
   policy: z.object({ locked: z.array(z.string()), problem: z.string().nullable() }),
+  /** Why a global shortcut could not be registered (invalid, taken by another app, duplicate); empty when all work. */
+  shortcutProblems: z.array(z.string()),
 });
 export type SettingsView = z.infer<typeof settingsViewSchema>;
 

@@ -39,6 +39,8 @@ export interface WorkstationDeps<M> {
   readonly globalShortcut: GlobalShortcutLike;
   /** `dialog.showMessageBoxSync(window, prompt)`. */
   confirm(prompt: QuitPrompt): number;
+  /** The shortcuts that could not be registered, in plain words (shown in the settings). */
+  onShortcutProblems?(problems: readonly string[]): void;
   /** Pushes `workstation.command` to the renderer's phone. */
   sendCommand(command: PhoneCommand): void;
   readonly logger: Logger;
@@ -104,7 +106,9 @@ export function startWorkstation<M>(deps: WorkstationDeps<M>): Workstation {
 
   const shortcuts = createShortcuts(deps.globalShortcut, (action: ShortcutAction) => (action === 'answer' ? command('answer') : hangUpOrReject()));
   const applyShortcuts = (current: Settings) => {
-    for (const outcome of shortcuts.apply(current)) if ('message' in outcome) logger.warn(outcome.message);
+    const problems = shortcuts.apply(current).flatMap((outcome) => ('message' in outcome ? [outcome.message] : []));
+    for (const problem of problems) logger.warn(problem);
+    deps.onShortcutProblems?.(problems);
   };
 
   let autostartWanted: boolean | undefined;

@@ -13,5 +13,6 @@ export function settingsView(services: AppServices): SettingsView {
     signInDefaults: signInDefaults(settings, services.vault, services.overrides),
     loadProblem: problems.length > 0 ? problems.join(' ') : null,
     policy: { locked: [...services.policy.locked], problem: services.policy.policyProblem },
+    shortcutProblems: [...services.workstation.shortcutProblems],
   };
 }

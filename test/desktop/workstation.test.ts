@@ -60,6 +60,7 @@ function setup(options: { argv?: string[]; isPackaged?: boolean; settings?: Part
   const closeListeners: ((event: Event) => void)[] = [];
   const prompts: string[] = [];
   const pending: (() => void)[] = [];
+  const shortcutProblems: (readonly string[])[] = [];
   let confirmAnswer = 0;
   let hidden = false;
   let quits = 0;
@@ -141,13 +142,14 @@ function setup(options: { argv?: string[]; isPackaged?: boolean; settings?: Part
       return confirmAnswer;
     },
     sendCommand: (command) => void commands.push(command),
+    onShortcutProblems: (problems) => void shortcutProblems.push(problems),
     logger: createLogger({ sinks: [] }),
     timers,
   };
   const workstation = startWorkstation(deps);
   const menuItem = (id: string) => tray.menu.find((item) => item.id === id);
   return {
-    workstation, tray, notifications, shortcuts, commands, shown, applied, signIns, prompts, pending, connectivity,
+    workstation, tray, notifications, shortcuts, shortcutProblems, commands, shown, applied, signIns, prompts, pending, connectivity,
     menuItem,
     clickMenu: (id: string) => (menuItem(id)?.click as (() => void) | undefined)?.(),
     setSettings(patch: Partial<Settings>) {
@@ -221,8 +223,14 @@ describe('startWorkstation', () => {
     app.workstation.onPhoneStatus(RINGING);
     app.shortcuts.get('CommandOrControl+Alt+H')!();
     expect(app.commands).toEqual([{ command: 'reject', callId: 'c1' }]);
+    expect(app.shortcutProblems.at(-1)).toEqual([]);
     app.setSettings({ answerShortcut: '', hangUpShortcut: '' });
     expect(app.shortcuts.size).toBe(0);
+    // A bare letter would swallow typing everywhere; an accelerator another app holds cannot be had.
+    app.shortcuts.set('Control+Alt+H', () => undefined);
+    app.setSettings({ answerShortcut: 'A', hangUpShortcut: 'Control+Alt+H' });
+    expect(app.shortcutProblems.at(-1)).toHaveLength(2);
+    expect(app.shortcutProblems.at(-1)![1]).toContain('another application');
   });
 
   it('closing the window hides it while signed in; quitting during a call asks first', () => {

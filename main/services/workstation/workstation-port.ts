@@ -10,6 +10,9 @@ export interface WorkstationPort {
   /** The latest status the renderer reported (signed out and idle before the first). */
   readonly status: PhoneStatus;
   reportPhoneStatus(status: PhoneStatus): void;
+  /** Why global shortcuts failed to register, as the settings screen shows it (Electron sets it). */
+  readonly shortcutProblems: readonly string[];
+  setShortcutProblems(problems: readonly string[]): void;
   log(record: RendererLog): void;
   diagnostics(): string;
 }
@@ -28,6 +31,7 @@ export const IDLE_PHONE: PhoneStatus = { registration: 'unregistered', call: nul
 
 export function createWorkstationPort(deps: WorkstationPortDeps): WorkstationPort {
   let status = IDLE_PHONE;
+  let shortcutProblems: readonly string[] = [];
   const forward = createRendererLogForwarder(deps.logger);
   return {
     get status() {
@@ -37,6 +41,12 @@ export function createWorkstationPort(deps: WorkstationPortDeps): WorkstationPor
       status = next;
       deps.onStatus?.(next);
       deps.onRendererReady?.();
+    },
+    get shortcutProblems() {
+      return shortcutProblems;
+    },
+    setShortcutProblems(problems) {
+      shortcutProblems = [...problems];
     },
     log: (record) => forward(record),
     diagnostics: () => deps.diagnostics(status),

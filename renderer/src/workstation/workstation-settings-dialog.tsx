@@ -90,6 +90,9 @@ export function WorkstationSettingsDialog({ onClose }: { onClose: () => void }) 
             </div>
           </div>
           <p className="hint" id={`${id}-shortcut-hint`}>{t('workstation.settings.shortcut.hint')}</p>
+          {view.shortcutProblems.map((problem) => (
+            <p key={problem} className="field-error" role="alert" data-testid="shortcut-problem">{problem}</p>
+          ))}
         </fieldset>
         {error && <p role="alert" className="field-error">{error.message}</p>}
         {saved && !error && <p role="status" className="hint">{t('workstation.settings.saved')}</p>}

@@ -25,6 +25,9 @@ describe('createWorkstationPort', () => {
     expect(statuses).toEqual([IN_CALL]);
     expect(ready).toBe(1);
     expect(port.diagnostics()).toBe('registration registered');
+    expect(port.shortcutProblems).toEqual([]);
+    port.setShortcutProblems(['The answer shortcut "A" cannot be used']);
+    expect(port.shortcutProblems).toEqual(['The answer shortcut "A" cannot be used']);
   });
 
   it('writes renderer records under the renderer scope, redacted', () => {
