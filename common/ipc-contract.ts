@@ -16,6 +16,7 @@ export * from './ipc/result';
 export * from './ipc/session';
 export * from './ipc/settings';
 export * from './ipc/supervisor';
+export * from './ipc/token-policy';
 export * from './ipc/calls';
 export * from './ipc/workstation';
 export * from './ipc/wire';

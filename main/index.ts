@@ -66,7 +66,7 @@ async function composeServices(workstation: () => Workstation | undefined) {
     policy,
     DEFAULT_SETTINGS,
   );
-  const vault = settings.get().tokenPolicy === 'memory-only'
+  const vault = settings.get().tokenStorage === 'memory-only'
     ? createMemoryVault('policy')
     : createEncryptedVault(safeStorageCipher(safeStorage, process.platform), createVaultFile(join(userData, 'secrets.json')));
   // Waking from sleep is a cue to re-register the phone at once (forwarded to the renderer as connectivity.changed).

@@ -2,6 +2,7 @@
 // passwords and tokens live in main's vault and never appear here.
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/language';
+import { tokenPolicySettingSchema } from './token-policy';
 import { WORKSTATION_DEFAULTS, workstationSettingsShape } from './workstation';
 
 /** '' means "not configured" (npm start then runs the simulator). */
@@ -18,7 +19,9 @@ const settingsShape = {
   /** Path of a PEM file with an extra CA to trust (a private instance). */
   caFile: z.string().max(4096),
   /** Whether tokens may be kept on disk (encrypted) or in memory only. */
-  tokenPolicy: z.enum(['encrypted-disk', 'memory-only']),
+  tokenStorage: z.enum(['encrypted-disk', 'memory-only']),
+  /** Which token each Integra operation sends; `{}` = the API client's default (ARCHITECTURE). */
+  tokenPolicy: tokenPolicySettingSchema,
   /** `{host}` is the agent record's `host`. */
   sipWsUrlTemplate: templateSchema,
   /** `{name}` is the agent's extension, `{host}` the agent record's `host`. */
@@ -42,7 +45,8 @@ export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 export const DEFAULT_SETTINGS: Settings = {
   instanceUrl: '',
   caFile: '',
-  tokenPolicy: 'encrypted-disk',
+  tokenStorage: 'encrypted-disk',
+  tokenPolicy: {},
   sipWsUrlTemplate: 'wss://{host}:8089/ws',
   sipUriTemplate: 'sip:{name}@{host}',
   sipRealm: 'asterisk',
@@ -55,7 +59,7 @@ export const DEFAULT_SETTINGS: Settings = {
 /** How secrets are kept, so the UI can say when they are memory-only. */
 export const secretStorageSchema = z.object({
   mode: z.enum(['encrypted', 'memory-only']),
-  /** Why memory-only: no OS encryption, Linux basic_text backend, browser mode, or the token policy. */
+  /** Why memory-only: no OS encryption, Linux basic_text backend, browser mode, or the token storage setting. */
   reason: z.enum(['unavailable', 'basic-text', 'browser-mode', 'policy']).nullable(),
 });
 export type SecretStorage = z.infer<typeof secretStorageSchema>;

@@ -7,7 +7,7 @@ export function settingsView(services: AppServices): SettingsView {
   const problems = [services.settings.loadProblem, services.vault.loadProblem].filter((p): p is string => p !== null);
   return {
     settings,
-    secretStorage: settings.tokenPolicy === 'memory-only' && services.vault.storage.mode === 'encrypted'
+    secretStorage: settings.tokenStorage === 'memory-only' && services.vault.storage.mode === 'encrypted'
       ? { mode: 'memory-only', reason: 'policy' }
       : services.vault.storage,
     signInDefaults: signInDefaults(settings, services.vault, services.overrides),

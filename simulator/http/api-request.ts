@@ -30,8 +30,20 @@ export async function handleApiRequest(req: IncomingMessage, res: ServerResponse
   }
   const { state } = deps;
   const fault = state.faults.take(op.id);
-  const log = (result: 'success' | 'error' | 'fault', extra: { reason?: string; body?: string; authorized?: boolean | null } = {}) =>
-    state.logRequest({ at: new Date().toISOString(), operation: op.id, authorized: extra.authorized ?? null, result, fault: fault?.kind, reason: extra.reason, body: extra.body });
+  const log = (
+    result: 'success' | 'error' | 'fault',
+    extra: { reason?: string; body?: string; authorized?: boolean | null; tokenKind?: 'client' | 'agent' } = {},
+  ) =>
+    state.logRequest({
+      at: new Date().toISOString(),
+      operation: op.id,
+      authorized: extra.authorized ?? null,
+      result,
+      fault: fault?.kind,
+      reason: extra.reason,
+      body: extra.body,
+      ...(extra.tokenKind ? { tokenKind: extra.tokenKind } : {}),
+    });
 
   if (fault?.kind === 'drop') {
     log('fault');
@@ -63,6 +75,7 @@ export async function handleApiRequest(req: IncomingMessage, res: ServerResponse
   const body = cut(result.body, fault);
   log(result.ok ? 'success' : 'error', {
     authorized,
+    ...(tokenEntry ? { tokenKind: tokenEntry.kind } : {}),
     reason: result.ok ? undefined : result.reason,
     body: result.ok && secretBodies.has(op.id) ? '(secret)' : body.slice(0, 200),
   });

@@ -119,4 +119,6 @@ export interface RequestLogEntry {
   /** why the simulator answered an error body, for people reading the state */
   reason?: string;
   body?: string;
+  /** which kind of token authorized the request (a known token only), so tests can check the token policy */
+  tokenKind?: 'client' | 'agent';
 }

@@ -30,7 +30,7 @@ const SECRET_KEY_PARTS = [
   'signature',
 ];
 /** Keys that contain a secret word but hold only a choice, never a secret (still walked). */
-const NOT_SECRET_KEYS = new Set(['tokenpolicy', 'secretstorage', 'authorizationusername', 'authuser']);
+const NOT_SECRET_KEYS = new Set(['tokenpolicy', 'tokenstorage', 'secretstorage', 'authorizationusername', 'authuser']);
 
 export function isSecretKey(key: string): boolean {
   const normal = key.toLowerCase().replace(/[^a-z0-9]/gu, '');

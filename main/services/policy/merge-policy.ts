@@ -27,7 +27,7 @@ export function mergePolicy<S extends PolicyControlled>(
   for (const key of POLICY_KEYS) {
     const value = policy.values[key];
     if (value === undefined) continue;
-    const userChose = key in user && user[key] !== undefined && user[key] !== builtInDefaults[key];
+    const userChose = key in user && user[key] !== undefined && !sameSetting(user[key], builtInDefaults[key]);
     if (locked.has(key) || !userChose) {
       setValue(overrides, key, value);
       fromPolicy.add(key);
@@ -65,6 +65,19 @@ export function checkPolicyUpdate(
   source: string | null = null,
 ): { ok: true } | { ok: false; error: SettingLockedError } {
   if (!policy) return { ok: true };
-  const refused = policy.locked.filter((key) => key in patch && patch[key] !== undefined && patch[key] !== policy.values[key]);
+  const refused = policy.locked.filter((key) => key in patch && patch[key] !== undefined && !sameSetting(patch[key], policy.values[key]));
   return refused.length === 0 ? { ok: true } : { ok: false, error: new SettingLockedError(refused, source) };
+}
+
+/** Settings are plain JSON values; an object setting (the token policy) compares by content, keys in any order. */
+export function sameSetting(a: unknown, b: unknown): boolean {
+  return canonical(a) === canonical(b);
+}
+
+function canonical(value: unknown): string {
+  if (value === undefined) return 'undefined';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  const entries = Object.entries(value).filter(([, item]) => item !== undefined).sort(([a], [b]) => a.localeCompare(b));
+  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
 }

@@ -4,6 +4,7 @@
 //   { "values": { "instanceUrl": "https://acme.ucontactcloud.com", "language": "es" },
 //     "locked": ["instanceUrl"] }
 import { z } from 'zod';
+import { tokenPolicySettingSchema } from '../../../common/ipc-contract';
 
 const urlWithProtocols = (protocols: readonly string[], what: string) =>
   z
@@ -21,7 +22,8 @@ export const policyValuesSchema = z
     sipUriTemplate: z.string().trim().min(1).max(2048).refine((v) => /^sips?:/iu.test(v), 'must start with sip:'),
     sipRealm: z.string().trim().min(1).max(256),
     language: z.enum(['es', 'en']),
-    tokenPolicy: z.enum(['encrypted-disk', 'memory-only']),
+    tokenStorage: z.enum(['encrypted-disk', 'memory-only']),
+    tokenPolicy: tokenPolicySettingSchema,
     autostart: z.boolean(),
     closeToTray: z.boolean(),
     dialImmediately: z.boolean(),
@@ -63,7 +65,8 @@ export const POLICY_KEY_LABELS: Record<PolicyKey, string> = {
   sipUriTemplate: 'SIP URI',
   sipRealm: 'SIP realm',
   language: 'Language',
-  tokenPolicy: 'Remember sign-in tokens',
+  tokenStorage: 'Remember sign-in tokens',
+  tokenPolicy: 'Which token each operation sends',
   autostart: 'Start when I sign in to the computer',
   closeToTray: 'Keep running in the tray when the window is closed',
   dialImmediately: 'Dial phone links immediately',

@@ -2,13 +2,20 @@
 // in to, trusting the custom CA file when one is given.
 import { readFileSync } from 'node:fs';
 import { IpcFailure } from '../../../common/ipc-contract';
-import { createIntegraClient, type IntegraClient } from '../../api';
+import type { TokenPolicyOperation } from '../../../common/ipc-contract';
+import { createIntegraClient, type AuthorizedOperationId, type IntegraClient } from '../../api';
 import type { ApiConnection } from './session-api';
 
 export function createIntegraSessionApi(connection: ApiConnection): IntegraClient {
   const ca = connection.caFile ? readCaFile(connection.caFile) : undefined;
-  return createIntegraClient({ baseUrl: connection.baseUrl, ...(ca ? { ca } : {}) });
+  const tokenPolicy = connection.tokenPolicy ?? {};
+  return createIntegraClient({ baseUrl: connection.baseUrl, ...(ca ? { ca } : {}), tokenPolicy });
 }
+
+// The setting's operation list (common) and the client's must stay the same list.
+type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const operationListsMatch: SameKeys<TokenPolicyOperation, AuthorizedOperationId> = true;
+void operationListsMatch;
 
 function readCaFile(path: string): string {
   let text: string;

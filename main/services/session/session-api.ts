@@ -2,6 +2,7 @@
 // (main/api) satisfies it; tests use the simulator through the real client or
 // a fake of this port.
 import { z } from 'zod';
+import type { TokenPolicySetting } from '../../../common/ipc-contract';
 
 export interface SessionApi {
   agentAuthenticate(input: { agent: string; password: string }): Promise<unknown>;
@@ -14,6 +15,8 @@ export interface ApiConnection {
   baseUrl: string;
   /** Path of a PEM file with an extra CA to trust, or undefined. */
   caFile?: string;
+  /** The app setting: which token each operation sends; `{}` or absent = the client's default. */
+  tokenPolicy?: TokenPolicySetting;
 }
 
 export type SessionApiFactory<Api extends SessionApi> = (connection: ApiConnection) => Api | Promise<Api>;

@@ -80,7 +80,7 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
     publish({ ...SIGNED_OUT, state: 'signing-in' });
     let client: Api | null = null;
     try {
-      client = await deps.createApi({ baseUrl, ...(caFile ? { caFile } : {}) });
+      client = await deps.createApi({ baseUrl, ...(caFile ? { caFile } : {}), tokenPolicy: settings.tokenPolicy });
       const clientToken = apiUser ? await authenticateClient(client, apiUser, request.apiPassword ?? '') : null;
       const agent = await authenticateAgent(client, request.agent, password);
       deps.connectivity?.reportSuccess();
@@ -119,7 +119,7 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
   }
 
   function keepSecrets(request: SignInRequest, password: string, agentToken: string, clientToken: string | null): void {
-    const persistTokens = deps.settings.get().tokenPolicy === 'encrypted-disk';
+    const persistTokens = deps.settings.get().tokenStorage === 'encrypted-disk';
     deps.vault.set(VAULT_KEYS.agentToken, agentToken, persistTokens);
     if (clientToken) deps.vault.set(VAULT_KEYS.clientToken, clientToken, persistTokens);
     if (request.remember) deps.vault.set(VAULT_KEYS.password(request.agent), password, true);

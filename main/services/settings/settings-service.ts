@@ -44,10 +44,37 @@ function load(storage: SettingsStorage): { settings: Settings; problem: string |
   if (raw === undefined) return { settings: DEFAULT_SETTINGS, problem: null };
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return recover(storage, 'the stored settings are not an object');
   // Missing keys (an older file) take their defaults; unknown keys are dropped.
-  const parsed = settingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...raw });
-  if (parsed.success) return { settings: parsed.data, problem: null };
+  const migrated = migrateTokenStorage(raw as Record<string, unknown>);
+  const parsed = settingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...migrated });
+  if (parsed.success) {
+    if (migrated !== raw) saveMigrated(storage, parsed.data);
+    return { settings: parsed.data, problem: null };
+  }
   const issue = parsed.error.issues[0];
   return recover(storage, `the setting "${issue?.path.join('.') ?? '?'}" is invalid (${issue?.message ?? 'unknown problem'})`);
+}
+
+const OLD_TOKEN_STORAGE_VALUES: readonly unknown[] = ['encrypted-disk', 'memory-only'];
+
+/**
+ * Files written by earlier builds named the token *storage* choice `tokenPolicy`;
+ * that name now means which token each operation sends. An old value moves
+ * to `tokenStorage` instead of failing validation (which would reset every
+ * setting of the user). Returns the same object when there is nothing to do.
+ */
+export function migrateTokenStorage(raw: Record<string, unknown>): Record<string, unknown> {
+  if (!OLD_TOKEN_STORAGE_VALUES.includes(raw['tokenPolicy'])) return raw;
+  const { tokenPolicy, ...rest } = raw;
+  return { ...rest, tokenStorage: rest['tokenStorage'] ?? tokenPolicy };
+}
+
+/** Best effort: the migrated settings are in use either way; the file is rewritten on the next change. */
+function saveMigrated(storage: SettingsStorage, settings: Settings): void {
+  try {
+    storage.write(settings);
+  } catch {
+    // Kept in memory; the next successful update writes the new shape.
+  }
 }
 
 function recover(storage: SettingsStorage, cause: string): { settings: Settings; problem: string } {

@@ -11,7 +11,7 @@ describe('redact: structured records', () => {
       authorizationHa1: 42,
       fileb64: ['a', 'b'],
       api_key: 'k',
-      tokenPolicy: 'memory-only',
+      tokenStorage: 'memory-only',
       authorizationUsername: '1001',
       empty: { password: '' },
     };
@@ -22,7 +22,7 @@ describe('redact: structured records', () => {
       authorizationHa1: REDACTED,
       fileb64: REDACTED,
       api_key: REDACTED,
-      tokenPolicy: 'memory-only',
+      tokenStorage: 'memory-only',
       authorizationUsername: '1001',
       empty: { password: '' },
     });
@@ -108,8 +108,8 @@ describe('redactText: free text', () => {
     'GET /Integra/resources/auth/AgentAuthentication answered 0',
     'node_modules/electron-builder/out/targets/nsis/NsisTarget.js',
     'Registered sip:1001@pbx.example.com; expires 600',
-    '{"tokenPolicy":"memory-only","authorizationUsername":"1001"}',
-    'tokenPolicy=encrypted-disk',
+    '{"tokenStorage":"memory-only","authorizationUsername":"1001"}',
+    'tokenStorage=encrypted-disk',
   ])('leaves ordinary text alone: %j', (text) => {
     expect(redactText(text)).toBe(text);
   });
@@ -125,7 +125,7 @@ describe('isSecretKey', () => {
     '%s is secret',
     (key) => expect(isSecretKey(key)).toBe(true),
   );
-  it.each(['agent', 'name', 'extension', 'tokenPolicy', 'authorizationUsername', 'campaign', 'host', 'wsUrl'])('%s is not', (key) => expect(isSecretKey(key)).toBe(false));
+  it.each(['agent', 'name', 'extension', 'tokenPolicy', 'tokenStorage', 'authorizationUsername', 'campaign', 'host', 'wsUrl'])('%s is not', (key) => expect(isSecretKey(key)).toBe(false));
 });
 
 // ---- Properties: no secret put anywhere in a record survives. ----

@@ -91,3 +91,30 @@ describe('checkPolicyUpdate', () => {
     expect(checkPolicyUpdate({ instanceUrl: 'x' }, null)).toEqual({ ok: true });
   });
 });
+
+describe('policy on the token settings', () => {
+  const it_ = policy({ values: { tokenStorage: 'memory-only', tokenPolicy: { getCampaigns: 'client' } }, locked: ['tokenPolicy'] });
+
+  it('presets tokenStorage and the per-operation token policy', () => {
+    const user = { tokenStorage: 'encrypted-disk' as const, tokenPolicy: {} };
+    const merged = mergePolicy(user, it_, { tokenStorage: 'encrypted-disk', tokenPolicy: {} });
+    expect(merged.settings).toEqual({ tokenStorage: 'memory-only', tokenPolicy: { getCampaigns: 'client' } });
+  });
+
+  it('treats an empty token policy read from disk (a new object) as the built-in default, so a preset applies', () => {
+    const preset = policy({ values: { tokenPolicy: { dialerTask: 'agent' } } });
+    const merged = mergePolicy({ tokenPolicy: JSON.parse('{}') as object }, preset, { tokenPolicy: {} });
+    expect(merged.settings.tokenPolicy).toEqual({ dialerTask: 'agent' });
+  });
+
+  it('accepts the locked token policy sent back by a settings form, and refuses a different one', () => {
+    expect(checkPolicyUpdate({ tokenPolicy: { getCampaigns: 'client' } }, it_).ok).toBe(true);
+    expect(checkPolicyUpdate({ tokenPolicy: { getCampaigns: 'agent' } }, it_).ok).toBe(false);
+  });
+
+  it('refuses an unknown operation or token kind in the policy file', () => {
+    expect(parsePolicyText(JSON.stringify({ values: { tokenPolicy: { sendFax: 'client' } } })).ok).toBe(false);
+    expect(parsePolicyText(JSON.stringify({ values: { tokenPolicy: { getCampaigns: 'admin' } } })).ok).toBe(false);
+    expect(parsePolicyText(JSON.stringify({ values: { tokenPolicy: 'memory-only' } })).ok).toBe(false);
+  });
+});

@@ -52,6 +52,23 @@ describe('settings service', () => {
     expect(settings.loadProblem).toBeNull();
   });
 
+  it.each(['encrypted-disk', 'memory-only'] as const)(
+    'moves the old "tokenPolicy": "%s" (token storage) to tokenStorage on load, keeping the other settings',
+    (old) => {
+      writeFileSync(file, JSON.stringify({ language: 'en', rememberedAgent: 'ana.garcia', tokenPolicy: old }));
+      const settings = service();
+      expect(settings.loadProblem).toBeNull();
+      expect(settings.get()).toEqual({ ...DEFAULT_SETTINGS, language: 'en', rememberedAgent: 'ana.garcia', tokenStorage: old, tokenPolicy: {} });
+      expect(readdirSync(dir)).toEqual(['settings.json']);
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ tokenStorage: old, tokenPolicy: {} });
+    },
+  );
+
+  it('keeps a per-operation token policy and reads it back', () => {
+    service().update({ tokenPolicy: { getCampaigns: 'client', dialerTask: 'agent' } });
+    expect(service().get().tokenPolicy).toEqual({ getCampaigns: 'client', dialerTask: 'agent' });
+  });
+
   it.each([
     ['not JSON at all', '{"language": "en",,,'],
     ['a wrong type in a field', JSON.stringify({ language: 'fr' })],
