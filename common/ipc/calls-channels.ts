@@ -6,6 +6,9 @@ export const CALLS_REQUEST_CHANNELS = [
   'calls.hangUp',
   'calls.submitDisposition',
   'calls.outboxStatus',
+  'calls.pendingWrapUps',
+  'calls.keepWrapUp',
+  'calls.discardWrapUp',
 ] as const;
 
 export const CALLS_EVENT_CHANNELS = ['calls.outboxStatus'] as const;

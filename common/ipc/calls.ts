@@ -86,12 +86,38 @@ export const outboxStatusSchema = z.object({
 });
 export type OutboxStatusView = z.infer<typeof outboxStatusSchema>;
 
+/**
+ * A finished call still waiting for its disposition, kept by main on disk
+ * until the disposition is in the outbox or the agent discards it.
+ */
+export const wrapUpRecordSchema = z
+  .object({
+    guid: z.string().trim().min(1, 'the call has no GUID').max(200),
+    campaign: z.string().max(256),
+    /** The customer's number (the disposition's `callerid`). */
+    callerid: z.string().max(64),
+    /** The number dialled (Make Call) or the one the platform called from. */
+    destination: z.string().max(64),
+    /** When the call was answered (ISO), or null when unknown. */
+    startedAt: z.iso.datetime().nullable(),
+    endedAt: z.iso.datetime(),
+  })
+  .strict();
+export type WrapUpRecord = z.infer<typeof wrapUpRecordSchema>;
+
+/** The signed-in agent's pending wrap-ups, oldest first. */
+const wrapUpListSchema = z.array(wrapUpRecordSchema);
+
 export const callsRequests = {
   'calls.setup': { request: empty, reply: callsSetupSchema },
   'calls.makeCall': { request: makeCallRequestSchema, reply: placedCallSchema },
   'calls.hangUp': { request: empty, reply: z.object({ hungUp: z.boolean() }) },
   'calls.submitDisposition': { request: dispositionRequestSchema, reply: z.object({ id: z.string(), status: outboxStatusSchema }) },
   'calls.outboxStatus': { request: empty, reply: outboxStatusSchema },
+  'calls.pendingWrapUps': { request: empty, reply: wrapUpListSchema },
+  'calls.keepWrapUp': { request: wrapUpRecordSchema, reply: wrapUpListSchema },
+  /** The agent chose (and confirmed) not to record a disposition for this call. */
+  'calls.discardWrapUp': { request: z.object({ guid: z.string().trim().min(1).max(200) }).strict(), reply: wrapUpListSchema },
 } as const;
 
 export const callsEvents = {

@@ -12,5 +12,8 @@ export function createCallsHandlers(calls: CallsService): { [C in CallsChannel]:
     'calls.hangUp': () => calls.hangUp(),
     'calls.submitDisposition': (request) => calls.submitDisposition(request),
     'calls.outboxStatus': () => calls.outboxStatus(),
+    'calls.pendingWrapUps': () => calls.pendingWrapUps(),
+    'calls.keepWrapUp': (request) => calls.keepWrapUp(request),
+    'calls.discardWrapUp': (request) => calls.discardWrapUp(request.guid),
   };
 }

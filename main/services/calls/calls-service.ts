@@ -10,6 +10,7 @@ import {
   type OutboxStatusView,
   type PlacedCall,
   type SessionView,
+  type WrapUpRecord,
 } from '../../../common/ipc-contract';
 import { dispositionRequestSchema } from '../../../common/ipc-contract';
 import { normalisePhoneNumber } from '../../../common/phone-number';
@@ -23,6 +24,7 @@ import { toCallsFailure } from './calls-failure';
 import { fileCallsPreferences, type PreferencesStore } from './calls-preferences';
 import { loadDispositionChoices } from './disposition-choices';
 import { manualCampaigns, pickCampaign } from './manual-campaigns';
+import { openPendingWrapUps, type PendingWrapUps } from './pending-wrap-ups';
 
 export interface CallsDeps {
   session: { view(): SessionView; client(): CallsApi | null; onChange?(listener: (view: SessionView) => void): () => void };
@@ -43,6 +45,11 @@ export interface CallsService {
   submitDisposition(request: DispositionRequest): Promise<{ id: string; status: OutboxStatusView }>;
   outboxStatus(): Promise<OutboxStatusView>;
   onOutboxStatus(listener: (status: OutboxStatusView) => void): () => void;
+  /** The signed-in agent's finished calls still waiting for a disposition, oldest first. */
+  pendingWrapUps(): Promise<WrapUpRecord[]>;
+  keepWrapUp(record: WrapUpRecord): Promise<WrapUpRecord[]>;
+  /** The agent confirmed that this call gets no disposition. */
+  discardWrapUp(guid: string): Promise<WrapUpRecord[]>;
   close(): Promise<void>;
 }
 
@@ -56,6 +63,29 @@ export function createCallsService(deps: CallsDeps): CallsService {
   const statusListeners = new Set<(status: OutboxStatusView) => void>();
   const publish = (status: OutboxStatusView): void => {
     for (const listener of [...statusListeners]) listener(status);
+  };
+  let wrapUpStore: PendingWrapUps | null = null;
+  const wrapUps = (): PendingWrapUps => {
+    try {
+      wrapUpStore ??= openPendingWrapUps(`${deps.dataDir}/outbox`);
+      return wrapUpStore;
+    } catch (error) {
+      throw new IpcFailure({
+        code: 'internal',
+        message: `The calls waiting for a disposition in ${deps.dataDir}/outbox could not be read or saved (${error instanceof Error ? error.message : String(error)}). Check that the folder is writable.`,
+      });
+    }
+  };
+  const saveWrapUps = <T>(what: (store: PendingWrapUps) => T): T => {
+    const store = wrapUps();
+    try {
+      return what(store);
+    } catch (error) {
+      throw new IpcFailure({
+        code: 'internal',
+        message: `The list of calls waiting for a disposition could not be saved in ${deps.dataDir}/outbox (${error instanceof Error ? error.message : String(error)}). Check that the folder is writable and has free space.`,
+      });
+    }
   };
   const client = (): CallsApi => {
     const api = deps.session.client();
@@ -170,10 +200,33 @@ export function createCallsService(deps: CallsDeps): CallsService {
       const box = await outbox();
       try {
         const { id } = await box.submit({ ...parsed, agent: who.name });
+        // In the journal now: the wrap-up is done. Failing to update its list must not fail a saved disposition.
+        try {
+          wrapUps().remove(who.name, parsed.guid);
+        } catch {
+          // It would be offered again; submitting it twice is the lesser harm than losing it.
+        }
         return { id, status: box.status() };
       } catch (error) {
         throw new IpcFailure({ code: 'internal', message: `The disposition was not saved: ${error instanceof Error ? error.message : String(error)}` });
       }
+    },
+
+    async pendingWrapUps() {
+      return wrapUps().list(agent().name);
+    },
+
+    async keepWrapUp(record) {
+      const who = agent();
+      return saveWrapUps((store) => store.add(who.name, record));
+    },
+
+    async discardWrapUp(guid) {
+      const who = agent();
+      return saveWrapUps((store) => {
+        store.remove(who.name, guid);
+        return store.list(who.name);
+      });
     },
 
     async outboxStatus() {

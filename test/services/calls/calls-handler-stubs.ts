@@ -12,5 +12,8 @@ export function callsHandlerStubs(make: Stub | ((channel: string) => Stub)): Pic
     'calls.hangUp': stub('calls.hangUp'),
     'calls.submitDisposition': stub('calls.submitDisposition'),
     'calls.outboxStatus': stub('calls.outboxStatus'),
+    'calls.pendingWrapUps': stub('calls.pendingWrapUps'),
+    'calls.keepWrapUp': stub('calls.keepWrapUp'),
+    'calls.discardWrapUp': stub('calls.discardWrapUp'),
   };
 }
