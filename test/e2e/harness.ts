@@ -11,17 +11,8 @@ import { ensureRendererBuilt } from '../../main/browser-host/ensure-renderer';
 import type { LaunchOverrides } from '../../main/services/session';
 import { defaultExtensions } from '../../simulator/extensions';
 import { startSimulator, type Simulator, type SimulatorExtension } from '../../simulator/index';
+import { CALL_ARGS, CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium-page';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
-/** Fake microphone/camera and autoplay, for the calls work. */
-export const CALL_ARGS = [
-  '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
-  '--allow-loopback-in-peer-connection', '--autoplay-policy=no-user-gesture-required',
-];
 const PROJECT_DIR = resolve(import.meta.dirname, '../..');
 /**
  * Where screenshots go: test-results/screenshots (ignored by git) on every run,

@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './harness';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium-page';
 
 const readySchema = z.object({
   event: z.literal('ready'),

@@ -8,7 +8,7 @@ import { startSimulator, type Simulator } from '../../simulator/index';
 import type { Kamailio } from './kamailio/kamailio-server';
 import type { JsSipPageState } from './pages/jssip-page-entry';
 import { REALM, startKamailioForSeed, upstreamThrough } from './support/kamailio-for-seed';
-import { openPageInChromium, type PageInChromium } from './support/page-in-chromium';
+import { openPageInChromium, type PageInChromium } from '../support/chromium-page';
 import { control, until, type SimCall } from './support/sim-control';
 
 let kamailio: Kamailio;

@@ -8,7 +8,7 @@ import { createIntegraClient, type IntegraClient } from '../../main/api';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { createSipExtension } from '../../simulator/sip/sip-extension';
 import type { JsSipPageState } from './pages/jssip-page-entry';
-import { openPageInChromium, type PageInChromium } from './support/page-in-chromium';
+import { openPageInChromium, type PageInChromium } from '../support/chromium-page';
 import { control, until, type SimCall } from './support/sim-control';
 
 const CUSTOMER = '099765432';

@@ -22,7 +22,7 @@ import type { UpstreamStatus } from '../../simulator/sip/upstream/upstream-regis
 import type { Kamailio } from './kamailio/kamailio-server';
 import type { InteropPhoneView } from './pages/phone-page-entry';
 import { REALM, startKamailioForSeed, upstreamThrough } from './support/kamailio-for-seed';
-import { openPageInChromium, type PageInChromium } from './support/page-in-chromium';
+import { openPageInChromium, type PageInChromium } from '../support/chromium-page';
 import { control, until, type SimCall } from './support/sim-control';
 
 const CUSTOMER = '099123456';

@@ -2,11 +2,12 @@
 // SIP side: registration with the HA1 from Agent Authentication, Make Call
 // auto-answered, audio both ways, DTMF, hold/resume, quality, hang-up by BYE,
 // and an inbound call that rings and is answered by hand.
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { createSipExtension } from '../../simulator/sip/sip-extension';
 import { createIntegraClient, type IntegraClient } from '../../main/api';
-import { openPhonePage, type PhonePage } from './browser/phone-page';
+import { openPageInChromium, type PageInChromium } from '../support/chromium-page';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';
 import type { PhonePageView } from './browser/phone-page-entry';
 
@@ -19,7 +20,7 @@ interface SimCall {
 }
 
 let sim: Simulator;
-let browser: PhonePage;
+let browser: PageInChromium;
 let client: IntegraClient;
 let proxy: TcpProxy;
 /** Warnings and errors the phone printed in the page (e.g. a ringtone or speaker that failed). */
@@ -56,7 +57,7 @@ beforeAll(async () => {
   client = createIntegraClient({ baseUrl: sim.baseUrl });
   const { agent: user, password } = sim.ready.credentials.agents[0]!;
   agent = await client.agentAuthenticate({ agent: user, password });
-  browser = await openPhonePage();
+  browser = await openPageInChromium(join(import.meta.dirname, 'browser/phone-page-entry.ts'), 'phonePage');
   browser.page.on('console', (m) => {
     if ((m.type() === 'warning' || m.type() === 'error') && m.text().startsWith('phone:')) pageWarnings.push(m.text());
   });

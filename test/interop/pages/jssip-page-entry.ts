@@ -6,6 +6,7 @@ import * as JsSIP from 'jssip';
 import type { EndEvent, RTCSession } from 'jssip/lib/RTCSession';
 import type { IncomingRequest } from 'jssip/lib/SIPMessage';
 import type { RegisteredEvent, UnRegisteredEvent } from 'jssip/lib/UA';
+import { meterRemoteAudio } from '../../support/page-audio';
 
 export interface JsSipPageConfig {
   wsUrl: string;
@@ -33,7 +34,7 @@ export interface JsSipPageState {
 const state: JsSipPageState = { registered: false, registrationFailures: [], invites: [], events: [], heardPeakRms: 0, packetsReceived: 0, packetsSent: 0 };
 let ua: JsSIP.UA | undefined;
 let current: RTCSession | undefined;
-let meter: number | undefined;
+let meter: (() => void) | undefined;
 
 function start(config: JsSipPageConfig): void {
   if (config.debug) JsSIP.debug.enable('JsSIP:*');
@@ -83,37 +84,17 @@ function start(config: JsSipPageConfig): void {
 }
 
 function startMeter(session: RTCSession): void {
-  const pc = session.connection;
-  const receiver = pc.getReceivers().find((r) => r.track.kind === 'audio');
-  if (!receiver) return;
-  const stream = new MediaStream([receiver.track]);
-  // Chromium feeds remote WebRTC audio to Web Audio only while it also plays somewhere.
-  const element = new Audio();
-  element.srcObject = stream;
-  element.muted = true;
-  void element.play().catch(() => undefined);
-  const context = new AudioContext();
-  void context.resume();
-  const analyser = context.createAnalyser();
-  analyser.fftSize = 2048;
-  context.createMediaStreamSource(stream).connect(analyser);
-  const samples = new Float32Array(analyser.fftSize);
-  meter = window.setInterval(() => {
-    analyser.getFloatTimeDomainData(samples);
-    let sum = 0;
-    for (const sample of samples) sum += sample * sample;
-    state.heardPeakRms = Math.max(state.heardPeakRms, Math.sqrt(sum / samples.length));
-    void pc.getStats().then((report) => {
-      report.forEach((entry: { type?: string; kind?: string; packetsReceived?: number; packetsSent?: number }) => {
-        if (entry.type === 'inbound-rtp' && entry.kind === 'audio') state.packetsReceived = entry.packetsReceived ?? 0;
-        if (entry.type === 'outbound-rtp' && entry.kind === 'audio') state.packetsSent = entry.packetsSent ?? 0;
-      });
-    });
-  }, 100);
+  meter = meterRemoteAudio(session.connection, {
+    level: (rms) => (state.heardPeakRms = Math.max(state.heardPeakRms, rms)),
+    packets: ({ received, sent }) => {
+      if (received !== undefined) state.packetsReceived = received;
+      if (sent !== undefined) state.packetsSent = sent;
+    },
+  });
 }
 
 function stopMeter(): void {
-  if (meter !== undefined) window.clearInterval(meter);
+  meter?.();
   meter = undefined;
 }
 

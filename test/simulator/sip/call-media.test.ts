@@ -1,25 +1,21 @@
 // A full call with real media between the simulator's originator (werift) and
 // a sip.js phone in headless Chromium registered on the simulator's registrar.
+import { join } from 'node:path';
 import { UserAgent } from 'sip.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallEnd, OriginatedCall } from '../../../simulator/sip/call-originator';
 import type { SipServer } from '../../../simulator/sip/sip-server';
-import { launchAgentBrowser, type AgentBrowser } from './agent-page/agent-browser';
-import { serveAgentPage, type AgentPageServer } from './agent-page/serve-agent-page';
+import { openPageInChromium, type PageInChromium } from '../../support/chromium-page';
 import { AGENT, AGENT_HA1, startTestSipServer } from './sip-test-support';
 import { until } from './until';
 
 let server: SipServer;
 let cleanupServer: () => Promise<void>;
-let pageServer: AgentPageServer;
-let browser: AgentBrowser;
+let browser: PageInChromium;
 
 beforeAll(async () => {
   ({ server, cleanup: cleanupServer } = await startTestSipServer());
-  pageServer = await serveAgentPage();
-  browser = await launchAgentBrowser();
-  await browser.page.goto(pageServer.url);
-  await browser.page.waitForFunction(() => 'agentPage' in window);
+  browser = await openPageInChromium(join(import.meta.dirname, 'agent-page/agent-page-entry.ts'), 'agentPage');
   await browser.page.evaluate(
     (config) => window.agentPage.start(config),
     { wsUrl: server.ws, phone: AGENT.phone, ha1: AGENT_HA1, domain: '127.0.0.1' },
@@ -29,7 +25,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await pageServer?.close();
   await cleanupServer?.();
 });
 

@@ -1,12 +1,12 @@
 // The SIP extension inside the whole simulator: Make Call, Hang Up Call, the
 // dialer, inbound calls and the control routes, with a sip.js phone in
 // headless Chromium that registers with the HA1 from Agent Authentication.
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../../simulator/index';
 import { createSipExtension } from '../../../simulator/sip/sip-extension';
 import { control, post, startTestSimulator } from '../sim-client';
-import { launchAgentBrowser, type AgentBrowser } from './agent-page/agent-browser';
-import { serveAgentPage, type AgentPageServer } from './agent-page/serve-agent-page';
+import { openPageInChromium, type PageInChromium } from '../../support/chromium-page';
 
 interface CallView {
   guid: string;
@@ -21,8 +21,7 @@ interface CallView {
 }
 
 let sim: Simulator;
-let pageServer: AgentPageServer;
-let browser: AgentBrowser;
+let browser: PageInChromium;
 let ana: { token: string; md5secret: string; name: string };
 
 async function callView(guid: string): Promise<CallView> {
@@ -46,21 +45,17 @@ const inviteCount = (): Promise<number> => browser.page.evaluate(() => window.ag
 
 beforeAll(async () => {
   sim = await startTestSimulator({ extensions: [createSipExtension()] });
-  pageServer = await serveAgentPage();
-  browser = await launchAgentBrowser();
+  browser = await openPageInChromium(join(import.meta.dirname, 'agent-page/agent-page-entry.ts'), 'agentPage');
   const { password } = sim.ready.credentials.agents.find((a) => a.agent === 'ana.garcia')!;
   const login = await post(sim, 'agentLogin', { agent: 'ana.garcia', password });
   ana = JSON.parse(login.text) as typeof ana;
   const sip = sim.ready.sip as { ws: string; wss: string; caCertFile: string };
-  await browser.page.goto(pageServer.url);
-  await browser.page.waitForFunction(() => 'agentPage' in window);
   await browser.page.evaluate((config) => window.agentPage.start(config), { wsUrl: sip.ws, phone: ana.name, ha1: ana.md5secret, domain: '127.0.0.1' });
   await browser.page.waitForFunction(() => window.agentPage.state.registered, undefined, { timeout: 10_000 });
 });
 
 afterAll(async () => {
   await browser?.close();
-  await pageServer?.close();
   await sim?.close();
 });
 

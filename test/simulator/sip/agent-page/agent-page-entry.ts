@@ -2,6 +2,7 @@
 // registers, answers calls carrying P-Auto-Answer, measures what it hears with
 // an AnalyserNode (RMS) and exposes its state on `window.agentPage`.
 import { Invitation, Registerer, SessionState, UserAgent, type Session } from 'sip.js';
+import { meterRemoteAudio } from '../../../support/page-audio';
 
 export interface AgentPageConfig {
   wsUrl: string;
@@ -24,7 +25,7 @@ export interface AgentPageState {
 const state: AgentPageState = { registered: false, invites: [], heardPeakRms: 0, packetsReceived: 0 };
 let current: Session | undefined;
 let userAgent: UserAgent | undefined;
-let meterTimer: number | undefined;
+let stopMeter: (() => void) | undefined;
 
 async function start(config: AgentPageConfig): Promise<void> {
   const ua = new UserAgent({
@@ -79,7 +80,7 @@ async function onInvite(invitation: Invitation): Promise<void> {
       entry.establishedAt = Date.now();
       startMeter(invitation);
     }
-    if (s === SessionState.Terminated && meterTimer !== undefined) window.clearInterval(meterTimer);
+    if (s === SessionState.Terminated) stopMeter?.();
   });
   if (headers['P-Auto-Answer'] === 'normal') {
     await invitation.accept({ sessionDescriptionHandlerOptions: { constraints: { audio: true, video: false } } });
@@ -92,32 +93,12 @@ function peerConnection(session: Session): RTCPeerConnection {
 }
 
 function startMeter(session: Session): void {
-  const pc = peerConnection(session);
-  const receiver = pc.getReceivers().find((r) => r.track.kind === 'audio');
-  if (!receiver) return;
-  const stream = new MediaStream([receiver.track]);
-  // Chromium only feeds remote WebRTC audio to Web Audio while it also plays somewhere.
-  const element = new Audio();
-  element.srcObject = stream;
-  element.muted = true;
-  void element.play().catch(() => undefined);
-  const context = new AudioContext();
-  void context.resume();
-  const analyser = context.createAnalyser();
-  analyser.fftSize = 2048;
-  context.createMediaStreamSource(stream).connect(analyser);
-  const samples = new Float32Array(analyser.fftSize);
-  meterTimer = window.setInterval(() => {
-    analyser.getFloatTimeDomainData(samples);
-    let sum = 0;
-    for (const sample of samples) sum += sample * sample;
-    state.heardPeakRms = Math.max(state.heardPeakRms, Math.sqrt(sum / samples.length));
-    void pc.getStats().then((report) => {
-      report.forEach((entry: { type?: string; kind?: string; packetsReceived?: number }) => {
-        if (entry.type === 'inbound-rtp' && entry.kind === 'audio') state.packetsReceived = entry.packetsReceived ?? 0;
-      });
-    });
-  }, 100);
+  stopMeter = meterRemoteAudio(peerConnection(session), {
+    level: (rms) => (state.heardPeakRms = Math.max(state.heardPeakRms, rms)),
+    packets: ({ received }) => {
+      if (received !== undefined) state.packetsReceived = received;
+    },
+  });
 }
 
 function sendDtmf(digit: string): boolean {
