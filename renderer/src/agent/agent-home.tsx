@@ -35,7 +35,12 @@ export function AgentHome({ api, session, phone }: { api: SoftphoneApi; session:
       <div className="agent-columns">
         <div className="agent-main">
           {call && <CallPanel call={call} actions={actions} />}
-          {wrap && <DispositionForm key={wrap.key} api={api} wrap={wrap} setup={state.setup} onDone={actions.finishWrapUp} />}
+          {wrap && (
+            <DispositionForm
+              key={wrap.key} api={api} wrap={wrap} setup={state.setup} waitingAfter={state.wrapUps.length - 1}
+              onDone={actions.finishWrapUp} onDiscard={actions.discardWrapUp}
+            />
+          )}
         </div>
         <DialPad setup={state.setup} busy={call !== null} placing={state.placing} onCall={actions.makeCall} />
       </div>

@@ -1,7 +1,7 @@
 // What the calls UI shows of a phone call: a plain snapshot rebuilt on every
 // phone event, plus the wrap-up (disposition to record) a finished call leaves.
 import type { Cti } from '../../../common/domain/cti';
-import type { PlacedCall } from '../../../common/ipc-contract';
+import type { PlacedCall, WrapUpRecord } from '../../../common/ipc-contract';
 import type { CallState, PhoneCall, QualitySample } from '../phone';
 
 export interface CallView {
@@ -25,6 +25,11 @@ export interface WrapUp {
   readonly guid: string | null;
   readonly campaign: string;
   readonly caller: string;
+  /** The number dialled (Make Call), else the caller. */
+  readonly destination?: string;
+  /** ISO times, kept with the wrap-up in main. */
+  readonly startedAt?: string | null;
+  readonly endedAt?: string;
 }
 
 /** Builds the view; `placed` is the Make Call this call answers, when it is one. */
@@ -48,7 +53,33 @@ export function viewOf(call: PhoneCall, placed: PlacedCall | null, quality: Qual
 }
 
 /** Whether the call reached the agent (answered at some point), so it needs a disposition. */
-export function wrapUpOf(view: CallView, wasAnswered: boolean): WrapUp | null {
+export function wrapUpOf(view: CallView, wasAnswered: boolean, destination: string | null = null, endedAt: Date = new Date()): WrapUp | null {
   if (!wasAnswered) return null;
-  return { key: view.id, guid: view.guid, campaign: view.campaign ?? '', caller: view.caller };
+  return {
+    key: view.id,
+    guid: view.guid,
+    campaign: view.campaign ?? '',
+    caller: view.caller,
+    destination: destination ?? view.caller,
+    startedAt: view.activeSince === null ? null : new Date(view.activeSince).toISOString(),
+    endedAt: endedAt.toISOString(),
+  };
+}
+
+/** What main keeps on disk for a wrap-up; null when the call has no GUID (its disposition cannot be sent anyway). */
+export function wrapUpRecordOf(wrap: WrapUp): WrapUpRecord | null {
+  if (!wrap.guid) return null;
+  return {
+    guid: wrap.guid,
+    campaign: wrap.campaign.slice(0, 256),
+    callerid: wrap.caller.slice(0, 64),
+    destination: (wrap.destination ?? wrap.caller).slice(0, 64),
+    startedAt: wrap.startedAt ?? null,
+    endedAt: wrap.endedAt ?? new Date().toISOString(),
+  };
+}
+
+/** A wrap-up main kept from an earlier session (its key is the GUID). */
+export function wrapUpFromRecord(record: WrapUpRecord): WrapUp {
+  return { key: `kept:${record.guid}`, guid: record.guid, campaign: record.campaign, caller: record.callerid, destination: record.destination, startedAt: record.startedAt, endedAt: record.endedAt };
 }

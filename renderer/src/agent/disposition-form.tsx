@@ -16,14 +16,19 @@ interface Props {
   wrap: WrapUp;
   setup: CallsSetup | null;
   onDone: (key: string) => void;
+  /** Called once the agent confirmed that this call gets no disposition. */
+  onDiscard: (key: string) => void;
+  /** Other finished calls still waiting after this one. */
+  waitingAfter?: number;
 }
 
-export function DispositionForm({ api, wrap, setup, onDone }: Props) {
+export function DispositionForm({ api, wrap, setup, onDone, onDiscard, waitingAfter = 0 }: Props) {
   const { t } = useLanguage();
   const id = useId();
   const [fields, setFields] = useState<DispositionFields>(EMPTY_FIELDS);
   const [error, setError] = useState<IpcError | null>(null);
   const [busy, setBusy] = useState(false);
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const choices = choicesFor(setup?.dispositionChoices, wrap.campaign);
   const set = (patch: Partial<DispositionFields>) => {
     setFields((f) => ({ ...f, ...patch }));
@@ -80,6 +85,11 @@ export function DispositionForm({ api, wrap, setup, onDone }: Props) {
       <form onSubmit={submit} noValidate data-testid="disposition-form" data-guid={wrap.guid}>
         <h2 id={`${id}-h`}>{t('calls.dispo.heading')}</h2>
         <p className="subtitle">{t('calls.dispo.about', { caller: wrap.caller, campaign: wrap.campaign })}</p>
+        {waitingAfter > 0 && (
+          <p className="hint" data-testid="disposition-waiting">
+            {waitingAfter === 1 ? t('calls.dispo.pendingOne') : t('calls.dispo.pending', { count: String(waitingAfter) })}
+          </p>
+        )}
         <div className="dispo-grid">
           {text('l1', 'calls.dispo.l1', choices.l1, 'calls.dispo.l1.hint')}
           {text('l2', 'calls.dispo.l2', choices.l2)}
@@ -114,9 +124,27 @@ export function DispositionForm({ api, wrap, setup, onDone }: Props) {
           </div>
         )}
         {error && !['l1', 'callbackAt'].includes(error.field ?? '') && <FieldError error={error} />}
-        <button type="submit" className="button button-primary" disabled={busy} data-testid="disposition-submit">
-          {busy ? t('calls.dispo.saving') : t('calls.dispo.submit')}
-        </button>
+        {/* Save first: it is the usual way on (keyboard order too); discarding takes a confirmation. */}
+        <div className="dispo-actions">
+          <button type="submit" className="button button-primary" disabled={busy} data-testid="disposition-submit">
+            {busy ? t('calls.dispo.saving') : t('calls.dispo.submit')}
+          </button>
+          {confirmingDiscard ? (
+            <div role="group" aria-labelledby={`${id}-discard-q`} className="dispo-discard">
+              <p id={`${id}-discard-q`}>{t('calls.dispo.discard.confirm')}</p>
+              <button type="button" className="button button-secondary" onClick={() => setConfirmingDiscard(false)} autoFocus>
+                {t('calls.dispo.discard.no')}
+              </button>
+              <button type="button" className="button button-danger" onClick={() => onDiscard(wrap.key)} data-testid="disposition-discard-confirm">
+                {t('calls.dispo.discard.yes')}
+              </button>
+            </div>
+          ) : (
+            <button type="button" className="button button-secondary" onClick={() => setConfirmingDiscard(true)} disabled={busy} data-testid="disposition-discard">
+              {t('calls.dispo.discard')}
+            </button>
+          )}
+        </div>
       </form>
     </section>
   );

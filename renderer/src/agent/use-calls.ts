@@ -8,7 +8,7 @@ import type { CallsSetup, IpcError, OutboxStatusView, PlacedCall } from '../../.
 import { normalisePhoneNumber } from '../../../common/phone-number';
 import type { SoftphoneApi } from '../bridge';
 import type { Phone, PhoneCall, QualitySample } from '../phone';
-import { viewOf, wrapUpOf, type CallView, type WrapUp } from './call-view';
+import { viewOf, wrapUpFromRecord, wrapUpOf, wrapUpRecordOf, type CallView, type WrapUp } from './call-view';
 import { notifyIncomingCall } from './incoming-notification';
 
 export interface CallsState {
@@ -31,8 +31,10 @@ export interface CallsActions {
   hold(): void;
   resume(): void;
   sendDtmf(tone: string): void;
-  /** The wrap-up was saved (or dismissed). */
+  /** The wrap-up was saved (main forgets it when the disposition reaches the outbox). */
   finishWrapUp(key: string): void;
+  /** The agent confirmed: this call gets no disposition (main forgets it too). */
+  discardWrapUp(key: string): void;
   /** Received audio level 0…1 of the live call (level meter). */
   remoteLevel(): number;
 }
@@ -55,6 +57,15 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
       else setError({ ...reply.error, message: `The phone had lost its connection and the platform could not be asked to end the call either: ${reply.error.message}` });
     });
   };
+  // Main keeps the wrap-up on disk at once, so a sign-out or a closed app does not lose it.
+  const keepWrapUp = useRef<(wrap: WrapUp) => void>(() => undefined);
+  keepWrapUp.current = (wrap) => {
+    const record = wrapUpRecordOf(wrap);
+    if (!record) return;
+    void api.request('calls.keepWrapUp', record).then((reply) => {
+      if (!reply.ok) setError(reply.error);
+    });
+  };
   const quality = useRef<QualitySample | null>(null);
   const answered = useRef(new Set<string>());
   const notifyRef = useRef(notifyText);
@@ -72,6 +83,13 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
       });
     load();
     void api.request('calls.outboxStatus', {}).then((r) => live && r.ok && setOutbox(r.value));
+    // Calls that ended before a sign-out, a restart or a crash still need their disposition: oldest first, before new ones.
+    void api.request('calls.pendingWrapUps', {}).then((r) => {
+      if (!live) return;
+      if (!r.ok) return setError(r.error);
+      const kept = r.value.map(wrapUpFromRecord);
+      setWrapUps((list) => [...kept.filter((k) => !list.some((w) => w.guid === k.guid)), ...list]);
+    });
     const offs = [
       api.subscribe('calls.outboxStatus', setOutbox),
       // Campaigns that could not be listed (platform unreachable at sign-in) are asked again once it is back.
@@ -120,15 +138,19 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
           }
           return;
         }
-        const view = viewOf(c, placedFor(c), quality.current);
+        const forCall = placedFor(c);
+        const view = viewOf(c, forCall, quality.current);
         setCall(view);
         if (state.kind === 'ended') {
           // The agent hung up (panel, tray, shortcut) but the BYE could not go: the platform may still hold the call.
           if (state.cause === 'signalling-lost' && state.by === 'agent') fallbackHangUp.current();
-          const wrap = wrapUpOf(view, answered.current.has(c.id));
+          const wrap = wrapUpOf(view, answered.current.has(c.id), forCall?.destination ?? null);
           answered.current.delete(c.id);
           if (placed.current && placed.current.guid === view.guid) placed.current = null;
-          if (wrap) setWrapUps((list) => [...list.filter((w) => w.key !== wrap.key), wrap]);
+          if (wrap) {
+            setWrapUps((list) => [...list.filter((w) => w.key !== wrap.key), wrap]);
+            keepWrapUp.current(wrap);
+          }
         }
       }),
       phone.on('mute', () => phone.call && refresh(phone.call)),
@@ -190,6 +212,14 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
     resume: () => phone && run(() => phone.resume()),
     sendDtmf: (tone) => phone && run(() => phone.sendDtmf(tone)),
     finishWrapUp: (key) => setWrapUps((list) => list.filter((w) => w.key !== key)),
+    discardWrapUp: (key) => {
+      const guid = wrapUps.find((w) => w.key === key)?.guid;
+      if (!guid) return setWrapUps((list) => list.filter((w) => w.key !== key));
+      void api.request('calls.discardWrapUp', { guid }).then((reply) => {
+        if (reply.ok) setWrapUps((list) => list.filter((w) => w.key !== key));
+        else setError(reply.error);
+      });
+    },
     remoteLevel,
   };
 

@@ -1,5 +1,8 @@
 // Sign-out with an optional message for the platform (Log Out's `message`).
-// A native modal <dialog>: focus is trapped, Escape cancels.
+// A native modal <dialog>: focus is trapped, Escape cancels. When finished
+// calls still wait for their disposition, it says how many and offers to
+// record them first (the default); signing out anyway keeps them in main for
+// the next sign-in.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { IpcError } from '../../../common/ipc-contract';
 import type { SoftphoneApi } from '../bridge';
@@ -11,15 +14,27 @@ export function SignOutDialog({ api, onClose }: { api: SoftphoneApi; onClose: ()
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<IpcError | null>(null);
+  /** Calls waiting for a disposition; null while main is asked. */
+  const [pending, setPending] = useState<number | null>(null);
   const messageId = useId();
   const hintId = useId();
   const titleId = useId();
+  const pendingId = useId();
 
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
     return () => element?.close();
   }, []);
+
+  useEffect(() => {
+    let live = true;
+    // Not knowing (main could not read the list) must not block a sign-out: the list stays on disk either way.
+    void api.request('calls.pendingWrapUps', {}).then((reply) => live && setPending(reply.ok ? reply.value.length : 0));
+    return () => {
+      live = false;
+    };
+  }, [api]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -30,22 +45,40 @@ export function SignOutDialog({ api, onClose }: { api: SoftphoneApi; onClose: ()
     else setError(result.error);
   }
 
+  const waiting = pending !== null && pending > 0;
   return (
-    <dialog ref={dialog} className="dialog" aria-labelledby={titleId} onCancel={onClose}>
+    <dialog ref={dialog} className="dialog" aria-labelledby={titleId} aria-describedby={waiting ? pendingId : undefined} onCancel={onClose}>
       <form onSubmit={submit}>
         <h2 id={titleId}>{t('signOut.title')}</h2>
+        {waiting && (
+          <p id={pendingId} className="banner banner-warning" role="alert" data-testid="sign-out-pending">
+            {pending === 1 ? t('calls.signOut.pendingOne') : t('calls.signOut.pending', { count: String(pending) })}
+          </p>
+        )}
         <label htmlFor={messageId}>{t('signOut.message')}</label>
-        <input id={messageId} aria-describedby={hintId} value={message} maxLength={500} onChange={(e) => setMessage(e.target.value)} autoFocus />
+        <input id={messageId} aria-describedby={hintId} value={message} maxLength={500} onChange={(e) => setMessage(e.target.value)} autoFocus={!waiting} />
         <p id={hintId} className="hint">{t('signOut.message.hint')}</p>
         {error && <p role="alert" className="field-error">{error.message}</p>}
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={onClose} disabled={busy}>
-            {t('signOut.cancel')}
-          </button>
-          <button type="submit" className="button button-danger" disabled={busy}>
-            {busy ? t('signOut.submitting') : t('signOut.confirm')}
-          </button>
-        </div>
+        {waiting ? (
+          <div className="dialog-actions dialog-actions-stacked">
+            {/* The default: the agent goes back to the disposition form. */}
+            <button type="button" className="button button-primary" onClick={onClose} disabled={busy} autoFocus data-testid="sign-out-record-first">
+              {t('calls.signOut.recordFirst')}
+            </button>
+            <button type="submit" className="button button-danger" disabled={busy} data-testid="sign-out-anyway">
+              {busy ? t('signOut.submitting') : t('calls.signOut.anyway')}
+            </button>
+          </div>
+        ) : (
+          <div className="dialog-actions">
+            <button type="button" className="button button-secondary" onClick={onClose} disabled={busy}>
+              {t('signOut.cancel')}
+            </button>
+            <button type="submit" className="button button-danger" disabled={busy || pending === null}>
+              {busy ? t('signOut.submitting') : t('signOut.confirm')}
+            </button>
+          </div>
+        )}
       </form>
     </dialog>
   );
