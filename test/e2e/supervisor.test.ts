@@ -63,9 +63,12 @@ describe('the supervisor area against the simulator', () => {
       el.scrollLeft = 120;
     });
     const scrollLeft = await scroll.evaluate((el) => el.scrollLeft);
+    // The agent's dial pad lists campaigns too, so count this refresh's request, not the total.
+    const campaignRequests = () => app.simState().then((s) => (s['requests'] as { operation: string }[]).filter((r) => r.operation === 'getCampaigns').length);
+    const before = await campaignRequests();
     await page.getByTestId('refresh').click();
     await until('the refresh ends', () => page.getByTestId('refresh').isEnabled(), Boolean);
-    expect(await app.simState().then((s) => (s['requests'] as { operation: string }[]).filter((r) => r.operation === 'getCampaigns').length)).toBe(2);
+    expect(await campaignRequests()).toBeGreaterThan(before);
     expect(await scroll.evaluate((el) => [el.dataset['marker'], el.scrollLeft])).toEqual(['before-refresh', scrollLeft]);
     expect(await cobranzas.getAttribute('aria-current')).toBe('true');
     await scroll.evaluate((el) => (el.scrollLeft = 0));
