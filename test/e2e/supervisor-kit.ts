@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { startBrowserHost, type BrowserHost } from '../../main/browser-host';
+import { until as pollUntil } from '../support/poll-until';
 import { chooseLanguage, fillSignIn, screenshot, simControl, type E2EApp } from './harness';
 
 /** Built by startApp (ensureRendererBuilt) before any second host starts. */
@@ -52,16 +53,7 @@ export async function listContent(app: E2EApp, id: number): Promise<string> {
 }
 
 /** Polls the simulator until `check` holds (bounded: 15 s). */
-export async function until<T>(what: string, read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  let last = await read();
-  while (!check(last)) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}; last: ${JSON.stringify(last).slice(0, 2000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    last = await read();
-  }
-  return last;
-}
+export const until = <T>(what: string, read: () => Promise<T>, check: (value: T) => boolean): Promise<T> => pollUntil(what, read, check, { intervalMs: 100 });
 
 export interface AgentApp {
   page: Page;

@@ -12,7 +12,8 @@ import { pageLevel, panelState, simCall, simDispositions, until as untilFound } 
 import { signIn, signOut, startApp, type E2EApp } from '../e2e/harness';
 import type { Kamailio } from './kamailio/kamailio-server';
 import { startKamailioForSeed, upstreamThrough } from './support/kamailio-for-seed';
-import { control, until, type SimCall } from './support/sim-control';
+import { until } from '../support/poll-until';
+import { control, type SimCall } from './support/sim-control';
 
 let kamailio: Kamailio;
 let app: E2EApp;
@@ -104,7 +105,7 @@ describe('the app with its SIP setting on Kamailio', () => {
       'the header shows connected again',
       () => page.evaluate(() => window.interopStates ?? []),
       (s) => s.some(([, state]) => state !== 'online') && s.at(-1)![1] === 'online',
-      20_000,
+      { timeoutMs: 20_000 },
     );
     const onlineAt = states.at(-1)![0];
     expect(onlineAt).toBeGreaterThan(stoppedAt);

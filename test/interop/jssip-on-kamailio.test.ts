@@ -9,7 +9,8 @@ import type { Kamailio } from './kamailio/kamailio-server';
 import type { JsSipPageState } from './pages/jssip-page-entry';
 import { REALM, startKamailioForSeed, upstreamThrough } from './support/kamailio-for-seed';
 import { openPageInChromium, type PageInChromium } from '../support/chromium-page';
-import { control, until, type SimCall } from './support/sim-control';
+import { until } from '../support/poll-until';
+import { control, type SimCall } from './support/sim-control';
 
 let kamailio: Kamailio;
 let sim: Simulator;

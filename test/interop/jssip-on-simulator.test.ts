@@ -9,7 +9,8 @@ import { startSimulator, type Simulator } from '../../simulator/index';
 import { createSipExtension } from '../../simulator/sip/sip-extension';
 import type { JsSipPageState } from './pages/jssip-page-entry';
 import { openPageInChromium, type PageInChromium } from '../support/chromium-page';
-import { control, until, type SimCall } from './support/sim-control';
+import { until } from '../support/poll-until';
+import { control, type SimCall } from './support/sim-control';
 
 const CUSTOMER = '099765432';
 const DEBUG = process.env['INTEROP_DEBUG'] === '1';

@@ -23,7 +23,8 @@ import type { Kamailio } from './kamailio/kamailio-server';
 import type { InteropPhoneView } from './pages/phone-page-entry';
 import { REALM, startKamailioForSeed, upstreamThrough } from './support/kamailio-for-seed';
 import { openPageInChromium, type PageInChromium } from '../support/chromium-page';
-import { control, until, type SimCall } from './support/sim-control';
+import { until } from '../support/poll-until';
+import { control, type SimCall } from './support/sim-control';
 
 const CUSTOMER = '099123456';
 const RESTARTS = 5;
@@ -156,7 +157,7 @@ describe('the phone registered on Kamailio', () => {
         'the phone registers again on the restarted Kamailio',
         view,
         (v) => v.registrations.slice(before).some(([, kind]) => kind === 'registering') && v.registration === 'registered',
-        20_000,
+        { timeoutMs: 20_000 },
       );
       const registeredAt = back.registrations.at(-1)![0];
       // acceptingAt is when the test saw both ports open (10 ms polling): only the stop is a hard bound.

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digestHa1 } from '../../simulator/sip/digest-auth';
 import type { UpstreamStatus } from '../../simulator/sip/upstream/upstream-registration';
 import { startKamailio, type Kamailio } from './kamailio/kamailio-server';
-import { until } from './support/sim-control';
+import { until } from '../support/poll-until';
 
 const ORIGINATOR = { user: 'platform', ha1: digestHa1('platform', 'asterisk', 'cli-interop-secret') };
 let kamailio: Kamailio;

@@ -10,7 +10,8 @@ import type { UpstreamStatus } from '../../simulator/sip/upstream/upstream-regis
 import { createUpstreamSipExtension } from '../../simulator/sip/upstream/upstream-sip-extension';
 import type { Kamailio } from './kamailio/kamailio-server';
 import { ORIGINATOR, startKamailioForSeed } from './support/kamailio-for-seed';
-import { control, until, type SimCall } from './support/sim-control';
+import { until } from '../support/poll-until';
+import { control, type SimCall } from './support/sim-control';
 
 let kamailio: Kamailio;
 let sim: Simulator;

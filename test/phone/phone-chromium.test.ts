@@ -8,6 +8,7 @@ import { startSimulator, type Simulator } from '../../simulator/index';
 import { createSipExtension } from '../../simulator/sip/sip-extension';
 import { createIntegraClient, type IntegraClient } from '../../main/api';
 import { openPageInChromium, type PageInChromium } from '../support/chromium-page';
+import { until as pollUntil } from '../support/poll-until';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';
 import type { PhonePageView } from './browser/phone-page-entry';
 
@@ -38,16 +39,7 @@ async function control(method: string, path: string, body?: unknown): Promise<{ 
 }
 
 /** Polls until `check` passes (bounded: 10 s), returning the last value. */
-async function until<T>(what: string, read: () => Promise<T>, check: (v: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  let last: T = await read();
-  while (!check(last)) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}; last: ${JSON.stringify(last)}`);
-    await new Promise((r) => setTimeout(r, 50));
-    last = await read();
-  }
-  return last;
-}
+const until = <T>(what: string, read: () => Promise<T>, check: (v: T) => boolean): Promise<T> => pollUntil(what, read, check, { timeoutMs: 10_000 });
 
 const view = (): Promise<PhonePageView> => browser.page.evaluate(() => window.phonePage.view());
 const simCall = async (guid: string): Promise<SimCall> => (await control('GET', `/calls/${guid}`)).json as SimCall;

@@ -2,13 +2,14 @@
 // (renderer/src/phone: sip.js, browser media) behind `window.interopPhone`,
 // with every registration change time-stamped (Date.now, same clock as the test).
 import { Phone, type MakeCallExpectation, type PhoneOptions } from '../../../renderer/src/phone';
+import { phoneCallSummary, type PhoneCallSummary } from '../../support/phone-call-summary';
 
 export interface InteropPhoneView {
   registration: string;
   connection: string;
   /** [Date.now(), registration kind] for every change. */
   registrations: Array<[number, string]>;
-  call: null | { state: string; cause?: string; by?: string; autoAnswer: boolean; ctiGuid: string | null; remoteUser: string };
+  call: PhoneCallSummary | null;
   /** Loudest received audio level seen since the call was answered (0..1). */
   peakLevel: number;
   packetsReceived: number;
@@ -36,22 +37,12 @@ const interopPhone = {
     expectation?.setGuid(guid);
   },
   view(): InteropPhoneView {
-    const call = phone?.call ?? null;
-    const state = call?.state;
     const stats = phone?.stats() ?? null;
     return {
       registration: phone?.registration.kind ?? 'none',
       connection: phone?.connection ?? 'none',
       registrations: [...registrations],
-      call: call && state
-        ? {
-            state: state.kind,
-            ...(state.kind === 'ended' ? { cause: state.cause, by: state.by } : {}),
-            autoAnswer: call.info.autoAnswer.answer,
-            ctiGuid: call.info.cti?.Guid ?? null,
-            remoteUser: call.info.remoteUser,
-          }
-        : null,
+      call: phoneCallSummary(phone),
       peakLevel,
       packetsReceived: stats?.packetsReceived ?? 0,
       packetsSent: stats?.packetsSent ?? 0,

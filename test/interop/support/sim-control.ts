@@ -1,4 +1,4 @@
-// The simulator's control API from a test, and bounded polling.
+// The simulator's control API from a test.
 import type { Simulator } from '../../../simulator/index';
 
 export async function control<T>(sim: Simulator, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
@@ -9,18 +9,6 @@ export async function control<T>(sim: Simulator, method: 'GET' | 'POST', path: s
   });
   if (!response.ok) throw new Error(`${method} /__sim${path} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
-}
-
-/** Polls `read` every 50 ms until `check` passes (bounded), returning the last value; the error names what did not happen. */
-export async function until<T>(what: string, read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last = await read();
-  while (!check(last)) {
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting until ${what}; last seen: ${JSON.stringify(last)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    last = await read();
-  }
-  return last;
 }
 
 export interface SimCall {

@@ -1,11 +1,12 @@
 // Bundled for Chromium by phone-chromium.test.ts: the real Phone (browser media,
 // sip.js WebSocket transport) behind a small `window.phonePage` surface the test drives.
 import { Phone, browserMedia, type MakeCallExpectation, type MediaPort, type PhoneOptions } from '../../../renderer/src/phone';
+import { phoneCallSummary, type PhoneCallSummary } from '../../support/phone-call-summary';
 
 export interface PhonePageView {
   registration: string;
   connection: string;
-  call: null | { state: string; cause?: string; by?: string; autoAnswer: boolean; ctiGuid: string | null; remoteUser: string };
+  call: PhoneCallSummary | null;
   level: number;
   stats: null | { packetsReceived: number; packetsSent: number; mos: number; lossPercent: number; jitterMs: number; rttMs: number };
   events: string[];
@@ -52,21 +53,11 @@ const page = {
     expectation?.setGuid(guid);
   },
   view(): PhonePageView {
-    const call = phone?.call ?? null;
-    const state = call?.state;
     const stats = phone?.stats() ?? null;
     return {
       registration: phone?.registration.kind ?? 'none',
       connection: phone?.connection ?? 'none',
-      call: call && state
-        ? {
-            state: state.kind,
-            ...(state.kind === 'ended' ? { cause: state.cause, by: state.by } : {}),
-            autoAnswer: call.info.autoAnswer.answer,
-            ctiGuid: call.info.cti?.Guid ?? null,
-            remoteUser: call.info.remoteUser,
-          }
-        : null,
+      call: phoneCallSummary(phone),
       level: phone?.remoteLevel() ?? 0,
       stats: stats && { ...stats },
       events: [...events],

@@ -7,6 +7,7 @@ import type { Simulator } from '../../../simulator/index';
 import { createSipExtension } from '../../../simulator/sip/sip-extension';
 import { control, post, startTestSimulator } from '../sim-client';
 import { openPageInChromium, type PageInChromium } from '../../support/chromium-page';
+import { until } from '../../support/poll-until';
 
 interface CallView {
   guid: string;
@@ -30,16 +31,8 @@ async function callView(guid: string): Promise<CallView> {
   return answer.json as CallView;
 }
 
-async function untilCall(guid: string, what: string, check: (call: CallView) => boolean): Promise<CallView> {
-  let last: CallView | undefined;
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    last = await callView(guid);
-    if (check(last)) return last;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`Timed out waiting until ${what}; last state: ${JSON.stringify(last)}`);
-}
+const untilCall = (guid: string, what: string, check: (call: CallView) => boolean): Promise<CallView> =>
+  until(what, () => callView(guid), check, { timeoutMs: 10_000 });
 
 const inviteCount = (): Promise<number> => browser.page.evaluate(() => window.agentPage.state.invites.length);
 
