@@ -70,7 +70,9 @@ export const callsEn = {
   'calls.dispo.discard.no': 'Keep it',
   'calls.signOut.pending': '{count} calls still need a disposition.',
   'calls.signOut.pendingOne': '1 call still needs a disposition.',
+  'calls.signOut.recordFirstOne': 'Record it first',
   'calls.signOut.recordFirst': 'Record them first',
+  'calls.signOut.anywayOne': 'Sign out anyway (it will be kept for your next sign-in)',
   'calls.signOut.anyway': 'Sign out anyway (they will be kept for your next sign-in)',
 
   'calls.outbox.waiting': '{count} waiting to send',

@@ -72,7 +72,9 @@ export const callsEs: Record<keyof typeof callsEn, string> = {
   'calls.dispo.discard.no': 'Conservarla',
   'calls.signOut.pending': '{count} llamadas todavía necesitan su calificación.',
   'calls.signOut.pendingOne': '1 llamada todavía necesita su calificación.',
+  'calls.signOut.recordFirstOne': 'Calificarla primero',
   'calls.signOut.recordFirst': 'Calificarlas primero',
+  'calls.signOut.anywayOne': 'Cerrar sesión igual (se guardará para su próximo inicio de sesión)',
   'calls.signOut.anyway': 'Cerrar sesión igual (se guardarán para su próximo inicio de sesión)',
 
   'calls.outbox.waiting': '{count} pendientes de envío',

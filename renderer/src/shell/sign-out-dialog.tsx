@@ -20,6 +20,7 @@ export function SignOutDialog({ api, onClose }: { api: SoftphoneApi; onClose: ()
   const hintId = useId();
   const titleId = useId();
   const pendingId = useId();
+  const recordFirst = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     const element = dialog.current;
@@ -46,6 +47,11 @@ export function SignOutDialog({ api, onClose }: { api: SoftphoneApi; onClose: ()
   }
 
   const waiting = pending !== null && pending > 0;
+  // The count arrives after the dialog opened (focus was on the message): the safe choice takes the focus then.
+  useEffect(() => {
+    if (waiting) recordFirst.current?.focus();
+  }, [waiting]);
+
   return (
     <dialog ref={dialog} className="dialog" aria-labelledby={titleId} aria-describedby={waiting ? pendingId : undefined} onCancel={onClose}>
       <form onSubmit={submit}>
@@ -62,11 +68,12 @@ export function SignOutDialog({ api, onClose }: { api: SoftphoneApi; onClose: ()
         {waiting ? (
           <div className="dialog-actions dialog-actions-stacked">
             {/* The default: the agent goes back to the disposition form. */}
-            <button type="button" className="button button-primary" onClick={onClose} disabled={busy} autoFocus data-testid="sign-out-record-first">
-              {t('calls.signOut.recordFirst')}
+            <button type="button" className="button button-primary" onClick={onClose} disabled={busy} ref={recordFirst} data-testid="sign-out-record-first">
+              {pending === 1 ? t('calls.signOut.recordFirstOne') : t('calls.signOut.recordFirst')}
             </button>
-            <button type="submit" className="button button-danger" disabled={busy} data-testid="sign-out-anyway">
-              {busy ? t('signOut.submitting') : t('calls.signOut.anyway')}
+            {/* Nothing is lost this way, so it is not styled as a danger; it is just not the default. */}
+            <button type="submit" className="button button-secondary" disabled={busy} data-testid="sign-out-anyway">
+              {busy ? t('signOut.submitting') : pending === 1 ? t('calls.signOut.anywayOne') : t('calls.signOut.anyway')}
             </button>
           </div>
         ) : (
