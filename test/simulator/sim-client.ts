@@ -1,5 +1,6 @@
 // Raw HTTP helpers for the simulator's tests: form POSTs and control calls,
 // written against the spec and docs/SIMULATOR.md (not the app's client).
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../simulator/index';
 import { operationPaths, type OperationId } from '../../simulator/operations/operation-ids';
 
@@ -11,6 +12,32 @@ export interface TextAnswer {
 
 export async function startTestSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   return startSimulator({ port: 0, ...options });
+}
+
+export interface SimulatorPerFile {
+  sim: Simulator;
+  /** A client token issued after each reset (when asked for); a test may replace it. */
+  token: string;
+}
+
+/** One simulator for the test file, reset before each test; with `withToken`, a client token too. */
+export function simulatorPerFile({ withToken = false } = {}): SimulatorPerFile {
+  const env: Partial<SimulatorPerFile> = {};
+  const started = (): Simulator => {
+    if (!env.sim) throw new Error('the simulator did not start (see beforeAll)');
+    return env.sim;
+  };
+  beforeAll(async () => {
+    env.sim = await startTestSimulator();
+  });
+  afterAll(async () => {
+    await env.sim?.close();
+  });
+  beforeEach(async () => {
+    await control(started(), 'POST', '/reset');
+    if (withToken) env.token = await clientToken(started());
+  });
+  return env as SimulatorPerFile;
 }
 
 export async function post(sim: Simulator, op: OperationId, fields?: Record<string, string>, token?: string): Promise<TextAnswer> {

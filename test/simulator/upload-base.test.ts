@@ -3,23 +3,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Simulator } from '../../simulator/index';
+import { describe, expect, it } from 'vitest';
 import { operationPaths } from '../../simulator/operations/operation-ids';
-import { clientToken, control, simState, startTestSimulator } from './sim-client';
+import { clientToken, control, simState, simulatorPerFile } from './sim-client';
 
-let sim: Simulator;
-let token: string;
-beforeAll(async () => {
-  sim = await startTestSimulator();
-});
-afterAll(async () => {
-  await sim.close();
-});
-beforeEach(async () => {
-  await control(sim, 'POST', '/reset');
-  token = await clientToken(sim);
-});
+const env = simulatorPerFile({ withToken: true });
 
 /** A form body whose fileb64 is produced piece by piece, as a streaming client would send it. */
 async function* formBody(fields: Record<string, string>, content: Iterable<Buffer>, fileFirst = false): AsyncGenerator<Buffer> {
@@ -38,9 +26,9 @@ async function* formBody(fields: Record<string, string>, content: Iterable<Buffe
 }
 
 async function upload(body: AsyncIterable<Buffer>): Promise<string> {
-  const res = await fetch(sim.baseUrl + operationPaths.uploadBase, {
+  const res = await fetch(env.sim.baseUrl + operationPaths.uploadBase, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${token}` },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${env.token}` },
     body: Readable.toWeb(Readable.from(body)) as ReadableStream,
     duplex: 'half',
   } as RequestInit);
@@ -60,26 +48,26 @@ function* bigList(rows: number): Generator<Buffer> {
 }
 
 async function listFiles(): Promise<string[]> {
-  return readdir(join(sim.dataDir, 'lists')).catch(() => []);
+  return readdir(join(env.sim.dataDir, 'lists')).catch(() => []);
 }
 
 describe('Upload Base', () => {
   it('streams a multi-MB list to a file, counts its records and keeps cant as sent', async () => {
     const rows = 150_000;
     expect(await upload(formBody(fields({ cant: String(rows) }), bigList(rows)))).toBe('1');
-    const [list] = (await simState(sim)).lists;
+    const [list] = (await simState(env.sim)).lists;
     const expected = Buffer.concat([...bigList(rows)]);
     expect(expected.length).toBeGreaterThan(5 * 1024 * 1024);
     expect(list).toMatchObject({ id: 1, filename: 'deudores.csv', campaign: 'Cobranzas->', cant: rows, lines: rows + 1, records: rows, hasHeader: true, bytes: expected.length });
     expect((await readFile(list!.path)).equals(expected)).toBe(true);
-    const content = await fetch(`${sim.control.url}/lists/1/content`, { headers: { 'x-sim-secret': sim.control.secret } });
+    const content = await fetch(`${env.sim.control.url}/lists/1/content`, { headers: { 'x-sim-secret': env.sim.control.secret } });
     expect(Buffer.from(await content.arrayBuffer()).equals(expected)).toBe(true);
   });
 
   it('accepts fileb64 before the other fields, a list without header, blank lines and no final newline', async () => {
     const text = '099111222;Ana\n\n  \n099333444;"Bruno\nDíaz"\n;;\n099555666;Carla';
     expect(await upload(formBody(fields({ filename: 'lista.TXT', cant: '3' }), textOf(text), true))).toBe('1');
-    const [list] = (await simState(sim)).lists;
+    const [list] = (await simState(env.sim)).lists;
     expect(list).toMatchObject({ filename: 'lista.TXT', cant: 3, lines: 3, records: 3, hasHeader: false, bytes: Buffer.byteLength(text) });
   });
 
@@ -91,7 +79,7 @@ describe('Upload Base', () => {
     for (const content of [zip, withNul, ole, utf16]) {
       expect(await upload(formBody(fields(), [content]))).toBe('0');
     }
-    const state = await simState(sim);
+    const state = await simState(env.sim);
     expect(state.lists).toEqual([]);
     expect(state.requests.filter((r) => r.operation === 'uploadBase').map((r) => r.reason)).toEqual([
       expect.stringContaining('zip'), expect.stringContaining('NUL'), expect.stringContaining('Office'), expect.stringContaining('UTF-16'),
@@ -121,7 +109,7 @@ describe('Upload Base', () => {
     ] as [Record<string, string>, string][]) {
       expect(await upload(formBody(f, textOf(text))), JSON.stringify(f)).toBe('0');
     }
-    expect((await simState(sim)).lists).toEqual([]);
+    expect((await simState(env.sim)).lists).toEqual([]);
     expect(await listFiles()).toEqual([]);
   });
 
@@ -132,9 +120,9 @@ describe('Upload Base', () => {
       aborter.abort();
       await new Promise(() => undefined); // the rest never comes
     }
-    const res = fetch(sim.baseUrl + operationPaths.uploadBase, {
+    const res = fetch(env.sim.baseUrl + operationPaths.uploadBase, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${token}` },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${env.token}` },
       body: Readable.toWeb(Readable.from(halfBody())) as ReadableStream,
       duplex: 'half',
       signal: aborter.signal,
@@ -142,21 +130,21 @@ describe('Upload Base', () => {
     await expect(res).rejects.toThrow();
     let logged = false;
     for (let i = 0; i < 100 && !logged; i++) {
-      logged = (await simState(sim)).requests.some((r) => r.operation === 'uploadBase');
+      logged = (await simState(env.sim)).requests.some((r) => r.operation === 'uploadBase');
       if (!logged) await new Promise((r) => setTimeout(r, 20));
     }
     expect(logged).toBe(true);
-    expect((await simState(sim)).lists).toEqual([]);
+    expect((await simState(env.sim)).lists).toEqual([]);
     expect(await listFiles()).toEqual([]);
   });
 
-  it('answers 0 without a token, and reset removes stored lists', async () => {
-    token = 'bm9wZQ==';
+  it('answers 0 without a env.token, and reset removes stored lists', async () => {
+    env.token = 'bm9wZQ==';
     expect(await upload(formBody(fields(), textOf('099111222\n')))).toBe('0');
-    token = await clientToken(sim);
+    env.token = await clientToken(env.sim);
     expect(await upload(formBody(fields(), textOf('099111222\n')))).toBe('1');
     expect(await listFiles()).toHaveLength(1);
-    await control(sim, 'POST', '/reset');
+    await control(env.sim, 'POST', '/reset');
     expect(await listFiles()).toEqual([]);
   });
 });
