@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { bulkCommands } from '../../../main/cli/bulk/index';
 import { startSimulator, type Simulator } from '../../../simulator/index';
 
@@ -57,5 +58,37 @@ export async function startBulkKit(): Promise<BulkKit> {
       await sim.close();
       await rm(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * Call inside a describe: the kit starts before its tests, the simulator's
+ * state is reset before each test, and everything is closed after them.
+ */
+export function useBulkKit(): Omit<BulkKit, 'close'> {
+  let started: BulkKit | undefined;
+  const kit = (): BulkKit => {
+    if (!started) throw new Error('the bulk kit did not start (see beforeAll)');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startBulkKit();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  beforeEach(() => {
+    kit().sim.state.reset();
+  });
+  return {
+    get sim() {
+      return kit().sim;
+    },
+    get dir() {
+      return kit().dir;
+    },
+    csv: (name, lines) => kit().csv(name, lines),
+    run: (command, args, options) => kit().run(command, args, options),
+    requestsOf: (operation) => kit().requestsOf(operation),
   };
 }

@@ -1,22 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startBulkKit, type BulkKit } from './bulk-test-kit';
+import { describe, expect, it } from 'vitest';
+import { useBulkKit } from './bulk-test-kit';
 
 const HEADER = 'campaign,destination,alternatives,agent,data,calldate,source,bulk,automatic';
 const row = (destination: string, extra = 'Cobranzas->') => `${extra},${destination},,,customer=${destination},,crm,false,true`;
 
 describe('integra dialer-tasks against the simulator', () => {
-  let kit: BulkKit;
-  beforeAll(async () => {
-    kit = await startBulkKit();
-  });
-  afterAll(async () => {
-    await kit.close();
-  });
-  beforeEach(() => {
-    kit.sim.state.reset();
-  });
+  const kit = useBulkKit();
 
   const queued = () => kit.sim.state.dialerQueue.all();
 

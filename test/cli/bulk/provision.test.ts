@@ -1,23 +1,14 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import iconv from 'iconv-lite';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startBulkKit, type BulkKit } from './bulk-test-kit';
+import { describe, expect, it } from 'vitest';
+import { useBulkKit } from './bulk-test-kit';
 
 const HEADER = 'user,fullname,phone,password,campaigns';
 const agentRow = (i: number, campaigns = 'Soporte<-;Cobranzas->') => `agent.${i},Agent Number ${i},20${String(i).padStart(2, '0')},Secret-${i}-pw,${campaigns}`;
 
 describe('integra provision against the simulator', () => {
-  let kit: BulkKit;
-  beforeAll(async () => {
-    kit = await startBulkKit();
-  });
-  afterAll(async () => {
-    await kit.close();
-  });
-  beforeEach(() => {
-    kit.sim.state.reset();
-  });
+  const kit = useBulkKit();
 
   const agentsNamed = (prefix: string) => kit.sim.state.agents.all().filter((a) => a.accountcode.startsWith(prefix));
   const membershipsOf = (user: string) => kit.sim.state.queueMembers.filter((m) => m.membername === user).map((m) => m.queueName).sort();
