@@ -35,15 +35,29 @@ export type SipCredentials = z.infer<typeof sipCredentialsSchema>;
 export const sessionStateSchema = z.enum(['signed-out', 'signing-in', 'signed-in', 'signing-out']);
 export type SessionState = z.infer<typeof sessionStateSchema>;
 
+/**
+ * The roles a session holds are said by two fields: `agent` (Agent
+ * Authentication: the phone and the agent's home) and `apiUser` (Client
+ * Authentication: the supervisor area). A supervisor-only session has
+ * `agent: null` and `sip: null`: no phone is built, no SIP credentials exist.
+ */
 export const sessionViewSchema = z.object({
   state: sessionStateSchema,
+  /** The agent signed in with Agent Authentication, or null (supervisor only). */
   agent: agentProfileSchema.nullable(),
+  /** Present exactly when `agent` is. */
   sip: sipCredentialsSchema.nullable(),
   /** API user signed in with Client Authentication (supervisor work), or null. */
   apiUser: z.string().nullable(),
   instanceUrl: z.string().nullable(),
 });
 export type SessionView = z.infer<typeof sessionViewSchema>;
+
+export type SessionRole = 'agent' | 'supervisor';
+/** The roles held: `agent` when an agent signed in, `supervisor` when an API user did. */
+export function sessionRoles(view: Pick<SessionView, 'agent' | 'apiUser'>): SessionRole[] {
+  return [...(view.agent ? (['agent'] as const) : []), ...(view.apiUser ? (['supervisor'] as const) : [])];
+}
 
 const optionalText = (max: number) => z.string().max(max).optional();
 
@@ -56,9 +70,10 @@ export const signInRequestSchema = z
       .max(2048)
       .refine((v) => v === '' || /^https?:\/\/[^\s/]+/i.test(v), 'must be an http:// or https:// address')
       .optional(),
-    agent: z.string().trim().min(1, 'is required').max(128),
-    /** May be empty when main remembers this agent's password. */
-    password: z.string().max(256),
+    /** Empty or absent: no agent (supervisor only; then the API user and password are required). */
+    agent: z.string().trim().max(128).optional(),
+    /** Required with an agent; may be empty when main remembers this agent's password. */
+    password: z.string().max(256).optional(),
     remember: z.boolean(),
     apiUser: z.string().trim().max(128).optional(),
     apiPassword: optionalText(256),
@@ -71,7 +86,15 @@ export const signInRequestSchema = z
       .optional(),
     language: z.enum(LANGUAGES),
   })
-  .strict();
+  .strict()
+  // Who signs in: an agent (with a password), an API user (with its password), or both.
+  .superRefine((request, context) => {
+    const agent = Boolean(request.agent);
+    const apiUser = Boolean(request.apiUser);
+    if (!agent && !apiUser) context.addIssue({ code: 'custom', path: ['agent'], message: 'is required (or an API user and its password, to sign in as a supervisor only)' });
+    if (agent && request.password === undefined) context.addIssue({ code: 'custom', path: ['password'], message: 'is required with an agent' });
+    if (apiUser && !request.apiPassword && !agent) context.addIssue({ code: 'custom', path: ['apiPassword'], message: 'is required to sign in as a supervisor' });
+  });
 export type SignInRequest = z.infer<typeof signInRequestSchema>;
 
 export const signOutRequestSchema = z.object({ message: optionalText(500) }).strict();

@@ -41,6 +41,12 @@ const malformed: Record<RequestChannel, unknown[]> = {
     { ...validSignIn, sipUrl: 'http://not-a-websocket' },
     { ...validSignIn, password: 'p'.repeat(10_000) },
     { ...validSignIn, token: 'smuggled' },
+    // Supervisor only: the API user needs its password; nobody at all is refused.
+    { remember: false, language: 'en', apiUser: 'supervisor' },
+    { remember: false, language: 'en', apiUser: 'supervisor', apiPassword: '' },
+    { remember: false, language: 'en', agent: '', apiUser: ' ', apiPassword: 'x' },
+    { remember: false, language: 'en' },
+    { remember: false, language: 'en', agent: 'ana' },
   ],
   'session.signOut': [undefined, null, { message: 5 }, { message: 'm'.repeat(501) }, { message: 'bye', agent: 'other' }],
   ...supervisorMalformedPayloads,

@@ -21,7 +21,7 @@ function describe(kind: string, detail: string, step: CredentialStep): IpcError 
     case 'refused':
       return step === 'agent'
         ? { code: 'wrong-credentials', field: 'password', message: 'The platform refused this agent name and password. Check both and try again.' }
-        : { code: 'wrong-credentials', field: 'apiPassword', message: 'The platform refused this API user and password. Check both (under Advanced) and try again.' };
+        : { code: 'wrong-credentials', field: 'apiPassword', message: 'The platform refused this API user and password. Check both and try again.' };
     case 'connection':
     case 'timeout':
       return { code: 'instance-unreachable', field: 'instanceUrl', message: `The instance could not be reached. ${detail}` };

@@ -67,11 +67,17 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
     if (!baseUrl) {
       throw new IpcFailure({ code: 'invalid-request', field: 'instanceUrl', message: 'Enter the address of your instance (for example https://yourcompany.ucontactcloud.com).' });
     }
-    const password = request.password || deps.vault.get(VAULT_KEYS.password(request.agent));
-    if (!password) throw new IpcFailure({ code: 'invalid-request', field: 'password', message: 'Enter your password.' });
+    // Roles: an agent (phone and agent home), an API user (supervisor area), or both.
+    const agentName = request.agent?.trim() ?? '';
     const apiUser = request.apiUser?.trim() ?? '';
+    if (!agentName && !apiUser) {
+      throw new IpcFailure({ code: 'invalid-request', field: 'agent', message: 'Enter your agent user, or sign in as a supervisor with the API user.' });
+    }
+    const password = agentName ? request.password || deps.vault.get(VAULT_KEYS.password(agentName)) || '' : '';
+    if (agentName && !password) throw new IpcFailure({ code: 'invalid-request', field: 'password', message: 'Enter your password.' });
     if (apiUser && !request.apiPassword) {
-      throw new IpcFailure({ code: 'invalid-request', field: 'apiPassword', message: 'Enter the API user\'s password, or leave the API user empty.' });
+      const message = agentName ? 'Enter the API user\'s password, or leave the API user empty.' : 'Enter the API user\'s password.';
+      throw new IpcFailure({ code: 'invalid-request', field: 'apiPassword', message });
     }
     // A field sent (even empty) is the agent's choice; absent means the launch's or the saved one.
     const caFile = request.caFile ?? overrides.caFile ?? settings.caFile;
@@ -82,15 +88,16 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
     try {
       client = await deps.createApi({ baseUrl, ...(caFile ? { caFile } : {}), tokenPolicy: settings.tokenPolicy });
       const clientToken = apiUser ? await authenticateClient(client, apiUser, request.apiPassword ?? '') : null;
-      const agent = await authenticateAgent(client, request.agent, password);
+      const agent = agentName ? await authenticateAgent(client, agentName, password) : null;
       deps.connectivity?.reportSuccess();
-      keepSecrets(request, password, agent.token, clientToken);
-      remember(request, baseUrl, apiUser);
+      keepSecrets(request, agentName, password, agent?.token ?? null, clientToken);
+      remember(request, agentName, baseUrl, apiUser);
       api = client;
       return publish({
         state: 'signed-in',
-        agent: profileOf(agent, request.agent),
-        sip: sipCredentialsFor(agent, deps.settings.get(), sipUrl || undefined),
+        // Supervisor only: no agent, so no SIP credentials and no phone.
+        agent: agent ? profileOf(agent, agentName) : null,
+        sip: agent ? sipCredentialsFor(agent, deps.settings.get(), sipUrl || undefined) : null,
         apiUser: apiUser || null,
         instanceUrl: baseUrl,
       });
@@ -118,20 +125,22 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
     return record.data;
   }
 
-  function keepSecrets(request: SignInRequest, password: string, agentToken: string, clientToken: string | null): void {
+  function keepSecrets(request: SignInRequest, agentName: string, password: string, agentToken: string | null, clientToken: string | null): void {
     const persistTokens = deps.settings.get().tokenStorage === 'encrypted-disk';
-    deps.vault.set(VAULT_KEYS.agentToken, agentToken, persistTokens);
+    if (agentToken) deps.vault.set(VAULT_KEYS.agentToken, agentToken, persistTokens);
     if (clientToken) deps.vault.set(VAULT_KEYS.clientToken, clientToken, persistTokens);
-    if (request.remember) deps.vault.set(VAULT_KEYS.password(request.agent), password, true);
-    else deps.vault.delete(VAULT_KEYS.password(request.agent));
+    if (!agentName) return; // "remember me" is the agent's password; the API password is never kept
+    if (request.remember) deps.vault.set(VAULT_KEYS.password(agentName), password, true);
+    else deps.vault.delete(VAULT_KEYS.password(agentName));
   }
 
-  function remember(request: SignInRequest, baseUrl: string, apiUser: string): void {
+  function remember(request: SignInRequest, agentName: string, baseUrl: string, apiUser: string): void {
     // An instance given only for this launch (simulator, --instance) is not saved.
     const launchInstance = overrides.instanceUrl?.replace(/\/+$/, '');
     deps.settings.update({
       language: request.language,
-      rememberedAgent: request.remember ? request.agent : '',
+      // A supervisor-only sign-in leaves the remembered agent as it was.
+      ...(agentName ? { rememberedAgent: request.remember ? agentName : '' } : {}),
       rememberedApiUser: apiUser,
       ...(baseUrl !== launchInstance ? { instanceUrl: baseUrl } : {}),
       ...(request.caFile !== undefined && request.caFile !== overrides.caFile ? { caFile: request.caFile } : {}),
@@ -144,15 +153,17 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
 
   async function signOut(request: SignOutRequest): Promise<SessionView> {
     if (view.state === 'signed-out') return view;
-    if (view.state !== 'signed-in' || !view.agent) {
+    if (view.state !== 'signed-in') {
       throw new IpcFailure({ code: 'busy', message: 'Signing in or out is already under way; wait a moment.' });
     }
-    const agent = view.agent;
+    const { agent, apiUser } = view;
     const client = api;
     publish({ ...view, state: 'signing-out' }); // the phone unregisters now
     let failure: IpcFailure | null = null;
     try {
-      await client?.logOut({ agent: agent.name, interface: `SIP/${agent.extension}`, message: request.message ?? '' });
+      // Log Out ends "an agent or user session": the agent's with its phone, else the API user's (no interface).
+      const logOut = agent ? { agent: agent.name, interface: `SIP/${agent.extension}` } : apiUser ? { agent: apiUser } : null;
+      if (logOut) await client?.logOut({ ...logOut, message: request.message ?? '' });
       deps.connectivity?.reportSuccess();
     } catch (error) {
       const mapped = toIpcFailure(error, 'agent');

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { IpcFailure, type SessionView, type SignInRequest } from '../../../common/ipc-contract';
+import { IpcFailure, sessionRoles, type SessionView, type SignInRequest } from '../../../common/ipc-contract';
 import { createIntegraSessionApi, createSessionService, VAULT_KEYS, type LaunchOverrides, type SessionService, type SessionApi } from '../../../main/services/session';
 import { createJsonFileSettingsStorage, createSettingsService, type SettingsService } from '../../../main/services/settings';
 import { createMemoryVault, type TokenVault } from '../../../main/services/vault';
@@ -208,5 +208,53 @@ describe('session sign-out', () => {
 
   it('is a no-op when already signed out', async () => {
     expect((await session().signOut({})).state).toBe('signed-out');
+  });
+});
+
+describe('supervisor-only session (API user, no agent)', () => {
+  const supervisor = (patch: Partial<SignInRequest> = {}): SignInRequest => ({
+    instanceUrl: sim.baseUrl, apiUser: sim.ready.credentials.apiUser.user, apiPassword: sim.ready.credentials.apiUser.password, remember: false, language: 'en', ...patch,
+  });
+
+  it('signs in with Client Authentication alone: supervisor role, no agent, no SIP credentials, no agent token', async () => {
+    settings.update({ rememberedAgent: ana().agent });
+    const service = session();
+    const view = await service.signIn(supervisor());
+    expect(view).toEqual({ state: 'signed-in', agent: null, sip: null, apiUser: sim.ready.credentials.apiUser.user, instanceUrl: sim.baseUrl });
+    expect(sessionRoles(view)).toEqual(['supervisor']);
+    expect(vault.get(VAULT_KEYS.clientToken)).toBeTruthy();
+    expect(vault.get(VAULT_KEYS.agentToken)).toBeUndefined();
+    expect(settings.get().rememberedAgent).toBe(ana().agent);
+    const state = await control('GET', '/state');
+    const agents = state['agents'] as { accountcode: string; loggedIn: boolean }[];
+    expect(agents.filter((a) => a.loggedIn)).toEqual([]);
+  });
+
+  it('signs out with Log Out for the API user (no interface) and clears the client token', async () => {
+    const service = session();
+    await service.signIn(supervisor());
+    views = [];
+    expect((await service.signOut({ message: 'Fin de turno' })).state).toBe('signed-out');
+    expect(views).toEqual(['signing-out', 'signed-out']);
+    expect(vault.get(VAULT_KEYS.clientToken)).toBeUndefined();
+    const state = await control('GET', '/state');
+    expect(state['logouts']).toEqual([expect.objectContaining({ agent: sim.ready.credentials.apiUser.user, interface: '', message: 'Fin de turno' })]);
+  });
+
+  it('an agent with an API user holds both roles', async () => {
+    const view = await session().signIn(request({ apiUser: sim.ready.credentials.apiUser.user, apiPassword: sim.ready.credentials.apiUser.password }));
+    expect(sessionRoles(view)).toEqual(['agent', 'supervisor']);
+  });
+
+  it.each([
+    ['a wrong API password', () => supervisor({ apiPassword: 'nope' }), 'wrong-credentials', 'apiPassword'],
+    ['an unknown API user', () => supervisor({ apiUser: 'nobody' }), 'wrong-credentials', 'apiPassword'],
+    ['no API password', () => supervisor({ apiPassword: '' }), 'invalid-request', 'apiPassword'],
+    ['neither agent nor API user', () => supervisor({ apiUser: '' }), 'invalid-request', 'agent'],
+  ])('%s is a typed error on its field and leaves it signed out', async (_case, make, code, field) => {
+    const service = session();
+    expect(await failure(service.signIn(make()))).toMatchObject({ code, field });
+    expect(service.view().state).toBe('signed-out');
+    expect(vault.get(VAULT_KEYS.clientToken)).toBeUndefined();
   });
 });
