@@ -2,7 +2,8 @@
 // (issue 4, "no lost data"): the sign-out dialog says how many calls still
 // need one and offers to record them first; signing out anyway keeps them in
 // main (outbox/wrapups.json), and the next sign-in shows the form for that
-// GUID, whose disposition then reaches the simulator. Screenshots of the
+// GUID, whose disposition then reaches the simulator; a discarded one is
+// forgotten after a confirmation. Screenshots of the
 // warning in both languages (docs/screenshots with UPDATE_SCREENSHOTS=1).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -75,6 +76,22 @@ describe('dispositions of finished calls at sign-out', () => {
     const stored = await until(async () => (await simDispositions(app)).find((d) => d.guid === call.guid), 'the simulator stores the disposition');
     expect(stored.params).toMatchObject({ guid: call.guid, agent: app.agents[0]!.agent, campaign: 'Manual->', callerid: '099765432', l1: 'Contactado' });
     expect(keptGuids()).toEqual([]);
+
+    // A call the agent chooses not to record: discarding takes a confirmation, then main forgets it.
+    await page.locator('input[name=number]').fill('099 111 222');
+    await page.getByTestId('call-button').click();
+    await panelState(page, 'active').waitFor({ timeout: 15_000 });
+    const second = await until(async () => (await simCalls(app)).find((c) => c.guid !== call.guid && c.phone === phone && c.origin === 'make-call'), 'the simulator holds the second call');
+    await page.getByTestId('hang-up').click();
+    const secondForm = page.locator(`[data-testid=disposition-form][data-guid="${second.guid}"]`);
+    await secondForm.waitFor();
+    await until(async () => keptGuids().includes(second.guid), 'main keeps the second wrap-up');
+    await secondForm.getByTestId('disposition-discard').click();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Keep it'); // the safe choice has the focus
+    await secondForm.getByTestId('disposition-discard-confirm').click();
+    await secondForm.waitFor({ state: 'detached' });
+    await until(async () => keptGuids().length === 0, 'main forgets the discarded wrap-up');
+    expect((await simDispositions(app)).map((d) => d.guid)).toEqual([call.guid]);
 
     // Nothing waits any more: the sign-out dialog is the plain one.
     await openSignOut();

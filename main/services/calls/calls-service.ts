@@ -148,6 +148,15 @@ export function createCallsService(deps: CallsDeps): CallsService {
       // Dialers are optional: an agent token may not be allowed to list them (then the callback dialer is typed).
       const dialers = await api.getDialers().then((list) => list.map((d) => d.campaign), () => []);
       const offered = manualCampaigns(campaigns);
+      // A damaged list of waiting wrap-ups was set aside at start: said once here, beside the other setup problems.
+      const wrapUpsProblem = (() => {
+        try {
+          return wrapUps().problem;
+        } catch (error) {
+          return error instanceof Error ? error.message : String(error);
+        }
+      })();
+      if (wrapUpsProblem) problem = problem ? `${problem} ${wrapUpsProblem}` : wrapUpsProblem;
       return {
         manualCampaigns: offered,
         lastCampaign: pickCampaign(offered, preferences.read().lastCampaign),

@@ -108,4 +108,11 @@ describe('pending wrap-ups', () => {
     expect(store.problem).toMatch(/could not be read .* kept as .*wrapups\.json\.corrupt-2026-11-21T10-00-00-000Z/u);
     expect(readdirSync(join(dir, 'outbox'))).toContain('wrapups.json.corrupt-2026-11-21T10-00-00-000Z');
   });
+
+  it('the calls setup tells the agent when the list was damaged', async () => {
+    mkdirSync(join(dir, 'outbox'), { recursive: true });
+    writeFileSync(join(dir, 'outbox', 'wrapups.json'), 'not json');
+    const setup = await service().setup();
+    expect(setup.problem).toMatch(/calls waiting for a disposition could not be read/u);
+  });
 });
