@@ -57,7 +57,8 @@ function SignedInShell({ api, session, connectivity, onLanguage }: { api: Softph
     <div className="shell">
       <AppHeader api={api} session={session} connectivity={connectivity} phone={connection} onLanguage={onLanguage} />
       <DialLinkNotice signedIn />
-      <AgentHome api={api} session={session} phone={phone} />
+      {/* Supervisor only (no agent): no dial pad or agent home, the supervisor area directly. */}
+      {session.agent && <AgentHome api={api} session={session} phone={phone} />}
       {session.apiUser && <SupervisorArea api={api} session={session} />}
     </div>
   );

@@ -21,19 +21,25 @@ export function AppHeader({ api, session, connectivity, phone, onLanguage }: Pro
   const { t } = useLanguage();
   const [signingOut, setSigningOut] = useState(false);
   const agent = session.agent;
+  // Supervisor only: the API user's name, no extension, and the indicator tells the API alone.
+  const name = agent?.fullname ?? session.apiUser ?? '';
   return (
     <header className="app-header">
       <div className="agent-identity">
-        <span className="avatar" aria-hidden="true">{initials(agent?.fullname ?? '')}</span>
+        <span className="avatar" aria-hidden="true">{initials(name)}</span>
         <div>
-          <div className="agent-name" data-testid="agent-name">{agent?.fullname}</div>
-          <div className="agent-extension" data-testid="agent-extension">
-            {t('header.extension', { extension: agent?.extension ?? '' })}
-          </div>
+          <div className="agent-name" data-testid="agent-name">{name}</div>
+          {agent ? (
+            <div className="agent-extension" data-testid="agent-extension">
+              {t('header.extension', { extension: agent.extension })}
+            </div>
+          ) : (
+            <div className="agent-extension" data-testid="session-role">{t('header.supervisorOnly')}</div>
+          )}
         </div>
       </div>
       <div className="header-tools">
-        <ConnectionIndicator connectivity={connectivity} phone={phone} />
+        <ConnectionIndicator connectivity={connectivity} phone={agent ? phone : null} />
         <WorkstationMenu />
         <LanguageSwitch onChange={onLanguage} />
         <button type="button" className="button button-secondary" onClick={() => setSigningOut(true)} disabled={session.state !== 'signed-in'}>

@@ -1,7 +1,8 @@
 // The phone's lifecycle follows the session: a Phone is built from the SIP
 // credentials main hands over and started when the agent is signed in, and
 // stopped (unregistered) as soon as the session leaves `signed-in` — which
-// main announces (`signing-out`) before it calls Log Out.
+// main announces (`signing-out`) before it calls Log Out. A supervisor-only
+// session (no agent) has no SIP credentials: no phone is built at all.
 import { useEffect, useMemo, useState } from 'react';
 import type { SessionView, SipCredentials } from '../../../common/ipc-contract';
 import type { SoftphoneApi } from '../bridge';
@@ -14,7 +15,7 @@ export interface PhoneHandle {
 }
 
 export function usePhone(api: SoftphoneApi, session: SessionView): PhoneHandle {
-  const live = session.state === 'signed-in' ? session.sip : null;
+  const live = session.state === 'signed-in' && session.agent ? session.sip : null;
   const key = live ? JSON.stringify(live) : '';
   // Same credentials → same phone, even when the session object is a new one.
   const credentials = useMemo<SipCredentials | null>(() => (key ? (JSON.parse(key) as SipCredentials) : null), [key]);

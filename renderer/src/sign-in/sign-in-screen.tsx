@@ -1,14 +1,21 @@
-// The sign-in form: instance, agent, password, remember me, and an advanced
-// part (API user, CA file, SIP URL). Errors appear next to the field they
-// concern; the password never comes back from main (only "remembered").
+// The sign-in form. As an agent: instance, agent, password, remember me, and
+// an advanced part (API user, CA file, SIP URL). As a supervisor only:
+// instance, API user and password, CA file (no agent, no phone). Errors appear
+// next to the field they concern; the password never comes back from main
+// (only "remembered").
 import { useState, type FormEvent } from 'react';
 import type { IpcError, SettingsView, SignInRequest } from '../../../common/ipc-contract';
 import type { SoftphoneApi } from '../bridge';
 import { useLanguage } from '../i18n';
+import { RoleChoice, type SignInRole } from './role-choice';
 import { FieldError, TextField } from './text-field';
 
 const ADVANCED_FIELDS = new Set(['apiUser', 'apiPassword', 'caFile', 'sipUrl']);
-const FORM_FIELDS = new Set(['instanceUrl', 'agent', 'password', ...ADVANCED_FIELDS]);
+/** The fields each form shows; an error on any other field is shown above the form. */
+const FORM_FIELDS: Record<SignInRole, Set<string>> = {
+  agent: new Set(['instanceUrl', 'agent', 'password', ...ADVANCED_FIELDS]),
+  supervisor: new Set(['instanceUrl', 'apiUser', 'apiPassword', 'caFile']),
+};
 
 interface Props {
   api: SoftphoneApi;
@@ -32,28 +39,37 @@ export function SignInScreen({ api, view, busy }: Props) {
   const [sipUrl, setSipUrl] = useState(defaults.sipUrl);
   // Open when the agent chose something there before (a SIP URL from the launcher alone does not count).
   const [advanced, setAdvanced] = useState(Boolean(defaults.apiUser || defaults.caFile));
+  // Supervisor first when the last sign-in was an API user without an agent.
+  const [role, setRole] = useState<SignInRole>(defaults.apiUser && !defaults.agent ? 'supervisor' : 'agent');
   const [error, setError] = useState<IpcError | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
   const errorFor = (field: string) => (error?.field === field ? error : undefined);
-  const formError = error && !(error.field && FORM_FIELDS.has(error.field)) ? error : null;
+  const formError = error && !(error.field && FORM_FIELDS[role].has(error.field)) ? error : null;
+  const chooseRole = (next: SignInRole) => {
+    setRole(next);
+    setError(null);
+  };
   const passwordRemembered = defaults.passwordRemembered && agent.trim() === defaults.agent;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSubmitting(true);
     setError(null);
-    const request: SignInRequest = {
-      instanceUrl: instanceUrl.trim(),
-      agent: agent.trim(),
-      password,
-      remember,
-      language,
-      ...(apiUser.trim() ? { apiUser: apiUser.trim(), apiPassword } : {}),
-      // Sent even when empty: clearing a field is a choice main saves.
-      caFile: caFile.trim(),
-      sipUrl: sipUrl.trim(),
-    };
+    const request: SignInRequest =
+      role === 'supervisor'
+        ? { instanceUrl: instanceUrl.trim(), apiUser: apiUser.trim(), apiPassword, caFile: caFile.trim(), remember: false, language }
+        : {
+          instanceUrl: instanceUrl.trim(),
+          agent: agent.trim(),
+          password,
+          remember,
+          language,
+          ...(apiUser.trim() ? { apiUser: apiUser.trim(), apiPassword } : {}),
+          // Sent even when empty: clearing a field is a choice main saves.
+          caFile: caFile.trim(),
+          sipUrl: sipUrl.trim(),
+        };
     const result = await api.request('session.signIn', request);
     setSubmitting(false);
     if (result.ok) return;
@@ -62,14 +78,14 @@ export function SignInScreen({ api, view, busy }: Props) {
       setPassword('');
       setApiPassword('');
     }
-    if (result.error.field && ADVANCED_FIELDS.has(result.error.field)) setAdvanced(true);
+    if (role === 'agent' && result.error.field && ADVANCED_FIELDS.has(result.error.field)) setAdvanced(true);
   }
 
   const working = submitting || busy;
   return (
     <main className="sign-in card" id="main">
       <h1>{t('signIn.heading')}</h1>
-      <p className="subtitle">{t('signIn.subtitle')}</p>
+      <p className="subtitle">{t(role === 'supervisor' ? 'signIn.subtitle.supervisor' : 'signIn.subtitle')}</p>
       {view.loadProblem && (
         <p className="banner banner-warning" role="status">
           <strong>{t('signIn.savedDataProblem')}</strong> {view.loadProblem}
@@ -79,30 +95,41 @@ export function SignInScreen({ api, view, busy }: Props) {
         <p className="banner banner-info" role="status">{t(`signIn.memoryOnly.${view.secretStorage.reason}`)}</p>
       )}
       <form onSubmit={submit} noValidate aria-busy={working}>
+        <RoleChoice role={role} onRole={chooseRole} disabled={working} />
         {formError && <FieldError error={formError} />}
         <TextField label={t('signIn.instanceUrl')} hint={lockedHint('instanceUrl', t('signIn.instanceUrl.hint'))} readOnly={locked('instanceUrl')} value={instanceUrl} onValue={setInstanceUrl} error={errorFor('instanceUrl')} type="url" autoComplete="url" name="instanceUrl" />
-        <TextField label={t('signIn.agent')} value={agent} onValue={setAgent} error={errorFor('agent')} autoComplete="username" name="agent" required />
-        <TextField
-          label={t('signIn.password')}
-          value={password}
-          onValue={setPassword}
-          error={errorFor('password')}
-          type="password"
-          autoComplete="current-password"
-          name="password"
-          placeholder={passwordRemembered ? t('signIn.password.remembered') : undefined}
-        />
-        <label className="checkbox">
-          <input type="checkbox" name="remember" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
-          {t('signIn.remember')}
-        </label>
-        <details className="advanced" open={advanced} onToggle={(e) => setAdvanced(e.currentTarget.open)}>
-          <summary>{t('signIn.advanced')}</summary>
-          <TextField label={t('signIn.apiUser')} value={apiUser} onValue={setApiUser} error={errorFor('apiUser')} autoComplete="off" name="apiUser" />
-          <TextField label={t('signIn.apiPassword')} value={apiPassword} onValue={setApiPassword} error={errorFor('apiPassword')} type="password" autoComplete="off" name="apiPassword" />
-          <TextField label={t('signIn.caFile')} hint={lockedHint('caFile', t('signIn.caFile.hint'))} readOnly={locked('caFile')} value={caFile} onValue={setCaFile} error={errorFor('caFile')} name="caFile" />
-          <TextField label={t('signIn.sipUrl')} hint={lockedHint('sipWsUrlTemplate', t('signIn.sipUrl.hint'))} readOnly={locked('sipWsUrlTemplate')} value={sipUrl} onValue={setSipUrl} error={errorFor('sipUrl')} name="sipUrl" />
-        </details>
+        {role === 'supervisor' ? (
+          <>
+            <TextField label={t('signIn.supervisorApiUser')} value={apiUser} onValue={setApiUser} error={errorFor('apiUser')} autoComplete="username" name="apiUser" required />
+            <TextField label={t('signIn.supervisorApiPassword')} value={apiPassword} onValue={setApiPassword} error={errorFor('apiPassword')} type="password" autoComplete="current-password" name="apiPassword" required />
+            <TextField label={t('signIn.caFile')} hint={lockedHint('caFile', t('signIn.caFile.hint'))} readOnly={locked('caFile')} value={caFile} onValue={setCaFile} error={errorFor('caFile')} name="caFile" />
+          </>
+        ) : (
+          <>
+            <TextField label={t('signIn.agent')} value={agent} onValue={setAgent} error={errorFor('agent')} autoComplete="username" name="agent" required />
+            <TextField
+              label={t('signIn.password')}
+              value={password}
+              onValue={setPassword}
+              error={errorFor('password')}
+              type="password"
+              autoComplete="current-password"
+              name="password"
+              placeholder={passwordRemembered ? t('signIn.password.remembered') : undefined}
+            />
+            <label className="checkbox">
+              <input type="checkbox" name="remember" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+              {t('signIn.remember')}
+            </label>
+            <details className="advanced" open={advanced} onToggle={(e) => setAdvanced(e.currentTarget.open)}>
+              <summary>{t('signIn.advanced')}</summary>
+              <TextField label={t('signIn.apiUser')} value={apiUser} onValue={setApiUser} error={errorFor('apiUser')} autoComplete="off" name="apiUser" />
+              <TextField label={t('signIn.apiPassword')} value={apiPassword} onValue={setApiPassword} error={errorFor('apiPassword')} type="password" autoComplete="off" name="apiPassword" />
+              <TextField label={t('signIn.caFile')} hint={lockedHint('caFile', t('signIn.caFile.hint'))} readOnly={locked('caFile')} value={caFile} onValue={setCaFile} error={errorFor('caFile')} name="caFile" />
+              <TextField label={t('signIn.sipUrl')} hint={lockedHint('sipWsUrlTemplate', t('signIn.sipUrl.hint'))} readOnly={locked('sipWsUrlTemplate')} value={sipUrl} onValue={setSipUrl} error={errorFor('sipUrl')} name="sipUrl" />
+            </details>
+          </>
+        )}
         <button type="submit" className="button button-primary button-wide" disabled={working}>
           {working ? t('signIn.submitting') : t('signIn.submit')}
         </button>
