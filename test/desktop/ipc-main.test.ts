@@ -6,9 +6,7 @@ import { REQUEST_CHANNELS, SIGNED_OUT } from '../../common/ipc-contract';
 import { isTrustedSender, registerIpcHandlers, sendEvent } from '../../main/desktop/ipc-main';
 import type { RendererLocation } from '../../main/desktop/security';
 import { createDispatcher, type RequestHandlers } from '../../main/ipc';
-import { supervisorHandlerStubs } from '../services/supervisor/supervisor-handler-stubs';
-import { callsHandlerStubs } from '../services/calls/calls-handler-stubs';
-import { workstationHandlerStubs } from '../ipc/workstation-handler-stubs';
+import { handlerStubs } from '../ipc/handler-stubs';
 
 const location: RendererLocation = { kind: 'file', indexUrl: 'file:///app/out/renderer/index.html' };
 const OWN = 'file:///app/out/renderer/index.html';
@@ -32,10 +30,9 @@ describe('ipcMain wiring', () => {
     const requestHandlers: RequestHandlers = {
       'settings.get': never, 'settings.update': never, 'session.signIn': never, 'session.signOut': never,
       'session.get': async () => SIGNED_OUT,
-      ...supervisorHandlerStubs(never),
-      ...callsHandlerStubs(never),
-      ...workstationHandlerStubs(never),
-    ...workstationHandlerStubs(never),
+      ...handlerStubs('supervisor', () => never),
+      ...handlerStubs('calls', () => never),
+      ...handlerStubs('workstation', () => never),
     };
     const dispatch = createDispatcher<IpcMainInvokeEvent>(requestHandlers, { isTrustedSender: (event) => isTrustedSender(event, () => 1, location) });
     const unregister = registerIpcHandlers(fakeIpc as never, dispatch);

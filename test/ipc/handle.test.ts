@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IpcFailure, SIGNED_OUT, type RequestChannel } from '../../common/ipc-contract';
 import { createDispatcher, type RequestHandlers } from '../../main/ipc';
-import { supervisorHandlerStubs } from '../services/supervisor/supervisor-handler-stubs';
-import { callsHandlerStubs } from '../services/calls/calls-handler-stubs';
-import { workstationHandlerStubs } from './workstation-handler-stubs';
+import { handlerStubs } from './handler-stubs';
 
 function handlers(overrides: Partial<RequestHandlers> = {}): RequestHandlers {
   const never = async () => {
@@ -15,9 +13,9 @@ function handlers(overrides: Partial<RequestHandlers> = {}): RequestHandlers {
     'session.get': async () => SIGNED_OUT,
     'session.signIn': never,
     'session.signOut': never,
-    ...supervisorHandlerStubs(never),
-    ...callsHandlerStubs(never),
-    ...workstationHandlerStubs(never),
+    ...handlerStubs('supervisor', () => never),
+    ...handlerStubs('calls', () => never),
+    ...handlerStubs('workstation', () => never),
     ...overrides,
   };
 }

@@ -4,11 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { REQUEST_CHANNELS, ipcResultSchema, ipcErrorSchema, type RequestChannel } from '../../common/ipc-contract';
 import { createDispatcher, type RequestHandlers } from '../../main/ipc';
-import { supervisorHandlerStubs } from '../services/supervisor/supervisor-handler-stubs';
-import { callsHandlerStubs } from '../services/calls/calls-handler-stubs';
-import { workstationHandlerStubs } from './workstation-handler-stubs';
 import { callsMalformedPayloads } from '../services/calls/calls-malformed-payloads';
 import { supervisorMalformedPayloads } from '../services/supervisor/supervisor-malformed-payloads';
+import { handlerStubs } from './handler-stubs';
 
 const validSignIn = { agent: 'ana.garcia', password: 'x', remember: false, language: 'es' };
 
@@ -75,9 +73,9 @@ function recordingHandlers(calls: string[]): RequestHandlers {
     'session.get': record('session.get'),
     'session.signIn': record('session.signIn'),
     'session.signOut': record('session.signOut'),
-    ...supervisorHandlerStubs((channel: string) => record(channel)),
-    ...callsHandlerStubs((channel: string) => record(channel)),
-    ...workstationHandlerStubs((channel: string) => record(channel)),
+    ...handlerStubs('supervisor', record),
+    ...handlerStubs('calls', record),
+    ...handlerStubs('workstation', record),
   };
 }
 
