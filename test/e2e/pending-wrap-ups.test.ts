@@ -97,5 +97,32 @@ describe('dispositions of finished calls at sign-out', () => {
     await openSignOut();
     await dialog.locator('button[type=submit]:not([disabled])').waitFor();
     expect(await dialog.getByTestId('sign-out-pending').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  }, 120_000);
+
+  it('a call still up when the agent signs out is kept too, and its form comes back at the next sign-in', async () => {
+    const { page } = app;
+    const phone = app.agents[0]!.phone;
+    const before = new Set((await simCalls(app)).map((c) => c.guid));
+    await page.locator('input[name=number]').fill('099 333 444');
+    await page.getByTestId('call-button').click();
+    await panelState(page, 'active').waitFor({ timeout: 15_000 });
+    const call = await until(async () => (await simCalls(app)).find((c) => !before.has(c.guid) && c.phone === phone && c.origin === 'make-call'), 'the simulator holds the call');
+
+    await openSignOut();
+    await page.locator('dialog[open] button[type=submit]:not([disabled])').click();
+    await page.locator('input[name=agent]').waitFor({ timeout: 15_000 });
+    await until(async () => keptGuids().includes(call.guid), 'main keeps the call cut by the sign-out');
+
+    await signIn(app);
+    const form = page.locator(`[data-testid=disposition-form][data-guid="${call.guid}"]`);
+    await form.waitFor({ timeout: 15_000 });
+    await form.locator('input[name=l1]').fill('Cortada');
+    await page.getByTestId('disposition-submit').click();
+    await form.waitFor({ state: 'detached' });
+    const stored = await until(async () => (await simDispositions(app)).find((d) => d.guid === call.guid), 'the simulator stores the disposition');
+    expect(stored.params).toMatchObject({ guid: call.guid, callerid: '099333444', l1: 'Cortada' });
+    expect(keptGuids()).toEqual([]);
   }, 120_000);
 });

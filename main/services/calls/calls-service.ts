@@ -111,7 +111,10 @@ export function createCallsService(deps: CallsDeps): CallsService {
     return outbox;
   });
   outboxReady.catch(() => undefined); // reported by the calls that need it
+  // Who had the calls: a call cut by the sign-out itself reaches main while signing out or just after.
+  let lastAgentName: string | null = null;
   const offSession = deps.session.onChange?.((view) => {
+    if (view.state === 'signed-in' && view.agent) lastAgentName = view.agent.name;
     if (view.state === 'signed-in') void outboxReady.then((o) => o.retryNow(), () => undefined);
   });
 
@@ -130,6 +133,7 @@ export function createCallsService(deps: CallsDeps): CallsService {
     const view = deps.session.view();
     if (view.state !== 'signed-in' || !view.agent) throw new IpcFailure({ code: 'not-signed-in', message: 'Sign in first: calls need a signed-in agent.' });
     const { name, extension } = view.agent;
+    lastAgentName = name;
     return { name, extension, context: deps.agentContext(extension) ?? DEFAULT_AGENT_CONTEXT };
   }
 
@@ -226,8 +230,10 @@ export function createCallsService(deps: CallsDeps): CallsService {
     },
 
     async keepWrapUp(record) {
-      const who = agent();
-      return saveWrapUps((store) => store.add(who.name, record));
+      const view = deps.session.view();
+      const name = (view.state === 'signed-in' || view.state === 'signing-out') && view.agent ? view.agent.name : lastAgentName;
+      if (!name) throw new IpcFailure({ code: 'not-signed-in', message: 'Sign in first: calls need a signed-in agent.' });
+      return saveWrapUps((store) => store.add(name, record));
     },
 
     async discardWrapUp(guid) {

@@ -161,6 +161,13 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
     ];
     return () => {
       for (const off of offs) off();
+      // The phone goes away (sign-out) before its answered call reported the end: that call needs its disposition too.
+      const c = phone.call;
+      if (c && answered.current.has(c.id) && c.state.kind !== 'ended') {
+        const forCall = placedFor(c);
+        const wrap = wrapUpOf(viewOf(c, forCall, quality.current), true, forCall?.destination ?? null);
+        if (wrap) keepWrapUp.current(wrap);
+      }
     };
   }, [phone]);
 

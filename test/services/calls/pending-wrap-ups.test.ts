@@ -95,6 +95,18 @@ describe('pending wrap-ups', () => {
     expect(await service().pendingWrapUps()).toEqual([]);
   });
 
+  it('a call cut by the sign-out is still kept for the agent who had it (signing out, or just signed out)', async () => {
+    const calls = service();
+    await calls.pendingWrapUps(); // the agent was seen signed in
+    const agentView = as(ana().agent)();
+    signedInAs = () => ({ ...agentView, state: 'signing-out' });
+    await calls.keepWrapUp(wrapUp('g-cut', '2026-11-21T10:00:00.000Z'));
+    signedInAs = null;
+    await calls.keepWrapUp(wrapUp('g-late', '2026-11-21T10:00:01.000Z'));
+    signedInAs = as(ana().agent);
+    expect((await service().pendingWrapUps()).map((w) => w.guid)).toEqual(['g-cut', 'g-late']);
+  });
+
   it('needs a signed-in agent', async () => {
     signedInAs = null;
     await expect(service().keepWrapUp(wrapUp('g-1', '2026-11-21T10:00:00.000Z'))).rejects.toMatchObject({ detail: { code: 'not-signed-in' } });
