@@ -12,6 +12,18 @@ import { MAX_CONCURRENCY } from './bulk-runner';
 
 export const DEFAULT_CONCURRENCY = 8;
 
+/** Help lines of the shared flags, so every bulk command describes them alike. */
+export const CONCURRENCY_FLAG_USAGE = `  --concurrency <n>     requests in flight, 1-${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY})`;
+export const CONNECTION_FLAGS_USAGE = `  --dry-run             validate the rows only; nothing is sent
+  --delimiter <c>       the CSV delimiter (default: detected from the header line)
+  --base-url <url>      the instance (or INTEGRA_BASE_URL); a dry run may leave it out
+  --user, --password    the API user (or INTEGRA_USER, INTEGRA_PASSWORD)
+  --ca-file <pem>       trust this CA certificate as well (or INTEGRA_CA_FILE)
+  --timeout <ms>        per-request timeout in milliseconds
+
+Prints a JSON summary on stdout. Exit codes: 0 all rows done, 2 the platform
+refused some rows, 3 network trouble, 4 bad input, 1 anything else.`;
+
 export interface BulkConnection {
   readonly baseUrl: string;
   readonly user: string;
