@@ -37,12 +37,13 @@ describe('keyboard and labels', () => {
     const page = app.page;
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     const order: string[] = [];
-    for (let i = 0; i < 9; i++) {
+    for (let i = 0; i < 10; i++) {
       await page.keyboard.press('Tab');
       order.push(await focused());
     }
-    // The workstation tools (settings, help) sit before the language switch, as in the signed-in header.
-    expect(order).toEqual(['button:Ajustes', 'summary:Ayuda', 'select:EspañolEnglish', 'instanceUrl', 'agent', 'password', 'remember', 'summary:Avanzado', 'button:Ingresar']);
+    // The workstation tools (settings, help) sit before the language switch, as in the signed-in header;
+    // the Agent/Supervisor choice is one stop (a radio group: arrows move inside it).
+    expect(order).toEqual(['button:Ajustes', 'summary:Ayuda', 'select:EspañolEnglish', 'role', 'instanceUrl', 'agent', 'password', 'remember', 'summary:Avanzado', 'button:Ingresar']);
     const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
     expect(outline).toBe('solid');
   });
