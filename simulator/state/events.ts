@@ -1,15 +1,10 @@
 // The typed events of the live state, for extensions (the SIP side) to follow.
-import type { AgentEntry, DialerTask, QueueMember } from './records';
+import type { AgentEntry, CallRecord, DialerTask, QueueMember } from './records';
 
-export interface CallRequested {
-  guid: string;
-  agent: string;
-  phone: string;
-  destination: string;
-  campaign: string;
-  callerid: string;
+/** What Make Call asked for: the identifying part of the call record it creates. */
+export type CallRequested = Pick<CallRecord, 'guid' | 'agent' | 'phone' | 'destination' | 'campaign' | 'callerid'> & {
   origin: 'make-call';
-}
+};
 
 export interface SimEvents {
   'call-requested': [CallRequested];
