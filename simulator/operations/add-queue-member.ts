@@ -25,13 +25,8 @@ export const addQueueMember: Operation = {
       if (m.interface1 !== `SIP/${agent.name}`) return refuse(`interface1 ${m.interface1} is not SIP/${agent.name}`);
       added.push({ ...m, addedAt: now });
     }
-    const fresh = added.filter(
-      (m, i) =>
-        !state.queueMembers.some((q) => q.membername === m.membername && q.queueName === m.queueName) &&
-        added.findIndex((o) => o.membername === m.membername && o.queueName === m.queueName) === i,
-    );
     // Adding a member that is already there is not an error; it is not added twice.
-    state.queueMembers.push(...fresh);
+    const fresh = state.queueMembers.add(added);
     if (fresh.length > 0) state.emit('queue-members-added', fresh);
     return success('1');
   },

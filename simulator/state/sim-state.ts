@@ -7,6 +7,7 @@ import { CallStore, type CallPatch } from './call-store';
 import { DialerQueue } from './dialer-queue';
 import type { SimEvents } from './events';
 import { FaultStore } from './fault-store';
+import { QueueMemberStore } from './queue-member-store';
 import type {
   AgentEntry,
   CallRecord,
@@ -31,7 +32,7 @@ export class SimState extends EventEmitter<SimEvents> {
   tokens = new TokenStore();
   campaigns: Campaign[] = [];
   dialers: Dialer[] = [];
-  queueMembers: QueueMember[] = [];
+  readonly queueMembers = new QueueMemberStore();
   lists: UploadedList[] = [];
   dispositions = new Map<string, DispositionRecord>();
   logouts: LogoutRecord[] = [];
@@ -55,11 +56,10 @@ export class SimState extends EventEmitter<SimEvents> {
     }
     this.campaigns = structuredClone(this.seed.campaigns);
     this.dialers = structuredClone(this.seed.dialers);
-    this.queueMembers = this.seed.queueMembers.map((m) => ({
-      ...m,
-      interface1: `SIP/${this.agents.byUserName(m.membername)?.name ?? ''}`,
-      addedAt: now,
-    }));
+    this.queueMembers.clear();
+    this.queueMembers.add(
+      this.seed.queueMembers.map((m) => ({ ...m, interface1: `SIP/${this.agents.byUserName(m.membername)?.name ?? ''}`, addedAt: now })),
+    );
   }
 
   /**
@@ -87,7 +87,7 @@ export class SimState extends EventEmitter<SimEvents> {
   }
 
   membersOf(campaign: string): QueueMember[] {
-    return this.queueMembers.filter((m) => m.queueName === campaign);
+    return this.queueMembers.ofCampaign(campaign);
   }
 
   logIn(agent: AgentEntry): void {
@@ -138,7 +138,7 @@ export class SimState extends EventEmitter<SimEvents> {
       agents: this.agents.all(),
       campaigns: this.campaigns,
       dialers: this.dialers,
-      queueMembers: this.queueMembers,
+      queueMembers: this.queueMembers.all(),
       calls: this.calls.all(),
       dialerTasks: this.dialerQueue.all(),
       lists: this.lists,

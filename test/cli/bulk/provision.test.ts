@@ -11,7 +11,7 @@ describe('integra provision against the simulator', () => {
   const kit = useBulkKit();
 
   const agentsNamed = (prefix: string) => kit.sim.state.agents.all().filter((a) => a.accountcode.startsWith(prefix));
-  const membershipsOf = (user: string) => kit.sim.state.queueMembers.filter((m) => m.membername === user).map((m) => m.queueName).sort();
+  const membershipsOf = (user: string) => kit.sim.state.queueMembers.all().filter((m) => m.membername === user).map((m) => m.queueName).sort();
 
   it('creates every agent and adds each to its campaigns, batching the memberships', async () => {
     const csv = await kit.csv('ok.csv', [HEADER, ...[1, 2, 3, 4, 5].map((i) => agentRow(i)), 'agent.6,Agent Six,2006,pw6,Encuestas->']);
