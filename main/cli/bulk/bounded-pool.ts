@@ -16,7 +16,17 @@ export async function forEachBounded<T>(
   options: BoundedPoolOptions,
 ): Promise<void> {
   if (!Number.isInteger(options.limit) || options.limit < 1) throw new RangeError('limit must be a positive integer');
-  const inFlight = new Set<Promise<void>>();
+  // A count and one waiter, not Promise.race over the items in flight: race
+  // would hang a reaction on every pending item for every item pulled.
+  let inFlight = 0;
+  let slotFreed: (() => void) | undefined;
+  const waitForASlot = (): Promise<void> => new Promise((resolve) => (slotFreed = resolve));
+  const finished = (): void => {
+    inFlight -= 1;
+    const wake = slotFreed;
+    slotFreed = undefined;
+    wake?.();
+  };
   let firstError: { error: unknown } | undefined;
   const iterator = source[Symbol.asyncIterator]();
   try {
@@ -24,17 +34,18 @@ export async function forEachBounded<T>(
       if (firstError !== undefined || options.shouldStop?.() === true) break;
       const next = await iterator.next();
       if (next.done === true) break;
-      const running = worker(next.value).catch((error: unknown) => {
-        firstError ??= { error };
-      });
-      const tracked = running.finally(() => inFlight.delete(tracked));
-      inFlight.add(tracked);
-      if (inFlight.size >= options.limit) await Promise.race(inFlight);
+      inFlight += 1;
+      void worker(next.value)
+        .catch((error: unknown) => {
+          firstError ??= { error };
+        })
+        .finally(finished);
+      while (inFlight >= options.limit) await waitForASlot();
     }
   } finally {
     await iterator.return?.();
     options.onSourceDone?.();
-    await Promise.all(inFlight);
+    while (inFlight > 0) await waitForASlot();
   }
   if (firstError !== undefined) throw firstError.error;
 }

@@ -32,8 +32,21 @@ export function createProvisionTask(client: ProvisionClient, options: ProvisionT
   const batcherFor = (context: JobContext): MembershipBatcher =>
     (batcher ??= createMembershipBatcher((members) => context.request(() => client.addAgentsToCampaigns(members)), options.batchSize));
 
-  const agentKey = (context: JobContext, agent: CreateAgentInput): string => stateKey(context.instance, 'createAgent', agent.userName, agent.phoneNumber);
-  const memberKey = (context: JobContext, agent: CreateAgentInput, campaign: string): string => stateKey(context.instance, 'addQueueMember', agent.userName, campaign);
+  // A job's state keys are hashed once (a row needs each up to three times).
+  const keys = new WeakMap<ProvisionJob, { readonly agent: string; readonly members: ReadonlyMap<string, string> }>();
+  const keysOf = (job: ProvisionJob, context: JobContext) => {
+    let known = keys.get(job);
+    if (known === undefined) {
+      const { userName, phoneNumber } = job.agent;
+      known = {
+        agent: stateKey(context.instance, 'createAgent', userName, phoneNumber),
+        members: new Map(job.campaigns.map((campaign) => [campaign, stateKey(context.instance, 'addQueueMember', userName, campaign)])),
+      };
+      keys.set(job, known);
+    }
+    return known;
+  };
+  const isDone = (context: JobContext, key: string): boolean => context.state.status(key) === 'done';
 
   return {
     command: 'provision',
@@ -46,28 +59,27 @@ export function createProvisionTask(client: ProvisionClient, options: ProvisionT
       return duplicate === undefined ? parsed : { ok: false, problem: duplicate };
     },
     alreadyDone(job, context) {
-      if (context.state.status(agentKey(context, job.agent)) !== 'done') return false;
-      return job.campaigns.every((campaign) => context.state.status(memberKey(context, job.agent, campaign)) === 'done');
+      const { agent, members } = keysOf(job, context);
+      return isDone(context, agent) && [...members.values()].every((key) => isDone(context, key));
     },
     async run(job, context): Promise<RowOutcome> {
       const { agent } = job;
+      const { agent: agentKey, members } = keysOf(job, context);
       const reservation = batcherFor(context).reserve();
       let agentStatus: 'created' | 'existing' | 'known';
       try {
-        agentStatus = await ensureAgent(agent, context);
+        agentStatus = await ensureAgent(agent, agentKey, context);
       } catch (error) {
         reservation.cancel();
         throw error;
       }
-      const pending: QueueMemberInput[] = job.campaigns
-        .filter((campaign) => context.state.status(memberKey(context, agent, campaign)) !== 'done')
-        .map((campaign) => queueMember(agent.userName, agent.phoneNumber, campaign));
+      const pending = [...members].filter(([, key]) => !isDone(context, key));
       try {
-        await reservation.add(pending);
+        await reservation.add(pending.map(([campaign]): QueueMemberInput => queueMember(agent.userName, agent.phoneNumber, campaign)));
       } catch (error) {
         throw membershipFailure(error, agent, agentStatus);
       }
-      await Promise.all(pending.map((member) => context.state.mark(memberKey(context, agent, member.queueName), 'done', `member ${agent.userName} of ${member.queueName}`)));
+      await Promise.all(pending.map(([campaign, key]) => context.state.mark(key, 'done', `member ${agent.userName} of ${campaign}`)));
       if (agentStatus === 'created') return { status: 'ok' };
       if (agentStatus === 'existing') return { status: 'existing' };
       return { status: pending.length > 0 ? 'ok' : 'skipped' };
@@ -81,8 +93,7 @@ export function createProvisionTask(client: ProvisionClient, options: ProvisionT
     requestsSent: () => createRequests + (batcher?.requestsSent ?? 0),
   };
 
-  async function ensureAgent(agent: CreateAgentInput, context: JobContext): Promise<'created' | 'existing' | 'known'> {
-    const key = agentKey(context, agent);
+  async function ensureAgent(agent: CreateAgentInput, key: string, context: JobContext): Promise<'created' | 'existing' | 'known'> {
     const earlier = context.state.status(key);
     if (earlier === 'done') return 'known';
     const what = `agent ${agent.userName} (${agent.phoneNumber})`;

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
@@ -33,7 +33,7 @@ export interface StateFile {
 }
 
 export function stateKey(...parts: readonly string[]): string {
-  return createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 32);
+  return hash('sha256', parts.join('\u0000'), 'hex').slice(0, 32);
 }
 
 /** Loads the file if it exists; `readOnly` (dry runs) never creates or writes it. */

@@ -56,6 +56,30 @@ describe('forEachBounded', () => {
     expect(seen.length).toBeGreaterThanOrEqual(6);
     expect(seen.length).toBeLessThanOrEqual(8);
   });
+
+  it('on a worker error pulls no more, lets the items in flight finish (after onSourceDone), then throws that error', async () => {
+    const events: string[] = [];
+    let releaseSlow: () => void = () => undefined;
+    async function* source() {
+      for (let i = 0; i < 100; i += 1) yield i;
+    }
+    const run = forEachBounded(
+      source(),
+      async (i) => {
+        events.push(`start ${i}`);
+        if (i === 0) await new Promise<void>((resolve) => (releaseSlow = resolve));
+        if (i === 1) throw new Error('row 1 failed');
+        events.push(`end ${i}`);
+      },
+      { limit: 3, onSourceDone: () => events.push('source done') },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(events.at(-1)).toBe('source done');
+    releaseSlow();
+    await expect(run).rejects.toThrow('row 1 failed');
+    expect(events.filter((e) => e.startsWith('start')).length).toBeLessThanOrEqual(3);
+    expect(events.at(-1)).toBe('end 0');
+  });
 });
 
 describe('membership batcher', () => {
