@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { measureBareHttpCeiling } from './lib/bare-http-ceiling';
 import { readChildResult } from './lib/child-result';
 import { machine } from './lib/machine';
 import { emitResult, printTable, type Cell } from './lib/report';
@@ -17,6 +18,8 @@ import { round } from './lib/stats';
 // requests, request latency p50/p99, and CPU seconds of client and simulator,
 // which say where the time goes. A second scenario adds server latency (the
 // simulator's `delay` fault on every request) as a real instance over a WAN has.
+// At 0 ms, a bare HTTP pair (no work on either side) with the same request
+// counts gives the ceiling: the most concurrency can gain on this machine.
 // Usage: npx tsx bench/provision.ts [--agents 1000] [--latencies 0,20] [--repeat 3]
 
 const CAMPAIGNS = ['Soporte<-', 'Cobranzas->', 'Encuestas->', 'Manual->', 'Ventas<-'];
@@ -81,13 +84,50 @@ async function main(): Promise<void> {
     await sim.stop();
     await rm(dir, { recursive: true, force: true });
   }
-  for (const row of rows) emitResult('provision', { ...row, summary: `median of ${repeat}` });
-  printTable(`Provision ${agents} agents × ${CAMPAIGNS.length} campaigns (median of ${repeat} runs each)`, rows, [
+  if (latencies.includes(0)) rows.push(...(await ceilingRows(agents, repeat)));
+  for (const row of rows) emitResult('provision', { summary: `median of ${repeat}`, ...row });
+  printTable(`Provision ${agents} agents × ${CAMPAIGNS.length} campaigns (median of ${repeat} runs each; ceiling rows: of ${3 * repeat})`, rows, [
     'serverLatencyMs', 'variant', 'ok', 'seconds', 'minSeconds', 'maxSeconds', 'speedup', 'requests', 'p50ms', 'p99ms', 'clientCpuSeconds', 'simCpuSeconds', 'cpuSpeedup',
   ]);
   for (const row of rows.filter((r) => r.variant === VARIANTS[2]?.name)) {
     process.stderr.write(`Target (≥ 5× the sequential baseline) at ${String(row.serverLatencyMs)} ms server latency: ${String(row.speedup)}× — ${Number(row.speedup) >= 5 ? 'met' : 'NOT met'}\n`);
   }
+  const ceiling = rows.find((r) => r.variant === CEILING_AT_DEFAULT);
+  const runnerAtZero = rows.find((r) => r.variant === VARIANTS[2]?.name && r.serverLatencyMs === 0);
+  if (ceiling !== undefined && runnerAtZero !== undefined) {
+    const share = Math.round((100 * Number(runnerAtZero.speedup)) / Number(ceiling.speedup));
+    process.stderr.write(`Ceiling at 0 ms (bare HTTP, concurrency 8, same request counts): ${String(ceiling.speedup)}× — the runner at concurrency 8 reaches ${share}% of it\n`);
+  }
+}
+
+const CEILING_AT_DEFAULT = 'ceiling: bare HTTP, concurrency 8';
+
+/** The bare HTTP pair at 0 ms, as rows of the same table (speed-up against its own sequential run). */
+async function ceilingRows(agents: number, repeat: number): Promise<Record<string, Cell>[]> {
+  const runnerRequests = agents + Math.ceil((agents * CAMPAIGNS.length) / 100);
+  const measured = await measureBareHttpCeiling(
+    [
+      { name: 'ceiling: bare HTTP, sequential', requests: 2 * agents, concurrency: 1 },
+      { name: CEILING_AT_DEFAULT, requests: runnerRequests, concurrency: 8 },
+      { name: 'ceiling: bare HTTP, concurrency 32', requests: runnerRequests, concurrency: 32 },
+    ],
+    3 * repeat, // bare runs last 0.1–1 s, so one busy moment moves them a lot: three times the rounds (cheap)
+  );
+  const baseline = measured[0];
+  return measured.map((row) => ({
+    summary: `median of ${3 * repeat}`,
+    serverLatencyMs: 0,
+    variant: row.variant,
+    ok: true,
+    seconds: row.seconds,
+    minSeconds: row.minSeconds,
+    maxSeconds: row.maxSeconds,
+    speedup: round(Number(baseline?.seconds) / row.seconds, 1),
+    requests: row.requests,
+    clientCpuSeconds: row.clientCpuSeconds,
+    simCpuSeconds: row.serverCpuSeconds,
+    cpuSpeedup: round((Number(baseline?.clientCpuSeconds) + Number(baseline?.serverCpuSeconds)) / (row.clientCpuSeconds + row.serverCpuSeconds), 1),
+  }));
 }
 
 async function measure(sim: SimulatorProcess, variant: Variant, csv: string, dir: string, agents: number, latencyMs: number): Promise<Record<string, Cell>> {

@@ -33,7 +33,10 @@ export interface SimulatorProcess {
 
 /** A Node child running a TypeScript file through tsx's loader, in one process (no tsx wrapper process). */
 export function spawnTs(script: string, args: readonly string[], options: { nodeArgs?: readonly string[] } = {}): ChildProcess {
-  return spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', script, ...args], {
+  // BENCH_CPU_PROF=<dir>: every measured process writes a V8 CPU profile there (to see where the time goes).
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const profileArgs = profileDir === undefined || profileDir === '' ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`];
+  return spawn(process.execPath, [...profileArgs, ...(options.nodeArgs ?? []), '--import', 'tsx', script, ...args], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NODE_ENV: 'production' },
