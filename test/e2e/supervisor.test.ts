@@ -56,13 +56,20 @@ describe('the supervisor area against the simulator', () => {
     await drawer.waitFor();
     const raw = JSON.parse((await drawer.getByTestId('raw-record').textContent()) ?? '') as Record<string, unknown>;
     expect(raw).toMatchObject({ name: 'Cobranzas->', form: 'cobranzasForm|true', dialstring: 'SIP/troncal1/26002000', auto_answer: '1' });
-
+    // Beside the drawer the table leaves out what the drawer shows (thresholds, trunk, auto-answer) and fits without scrolling sideways.
+    const headers = () => page.locator('[data-testid=campaigns-table] thead th').allInnerTexts();
+    expect((await headers()).map((h) => h.replace(/[▲▼↕]/g, '').trim())).toEqual(['Name', 'Direction', 'Schedule', 'Form', 'Number', 'DID']);
     const scroll = page.getByTestId('campaigns-table-scroll');
+    expect(await scroll.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+
+    // In a narrow window (drawer below the table) the table does scroll sideways; a refresh keeps that scroll.
+    await page.setViewportSize({ width: 560, height: 860 });
     await scroll.evaluate((el) => {
       el.dataset['marker'] = 'before-refresh';
       el.scrollLeft = 120;
     });
     const scrollLeft = await scroll.evaluate((el) => el.scrollLeft);
+    expect(scrollLeft).toBeGreaterThan(0);
     // The agent's dial pad lists campaigns too, so count this refresh's request, not the total.
     const campaignRequests = () => app.simState().then((s) => (s['requests'] as { operation: string }[]).filter((r) => r.operation === 'getCampaigns').length);
     const before = await campaignRequests();
@@ -72,7 +79,10 @@ describe('the supervisor area against the simulator', () => {
     expect(await scroll.evaluate((el) => [el.dataset['marker'], el.scrollLeft])).toEqual(['before-refresh', scrollLeft]);
     expect(await cobranzas.getAttribute('aria-current')).toBe('true');
     await scroll.evaluate((el) => (el.scrollLeft = 0));
+    await page.setViewportSize({ width: 1280, height: 860 });
     await shootBothLanguages(page, 'campaigns');
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    expect(await headers()).toHaveLength(9); // every column again once the drawer is closed
   });
 
   it('lists the dialers with variables, phones by hour and recycle rules as small tables', async () => {

@@ -16,6 +16,9 @@ interface Props {
   onSelect: (name: string | null) => void;
 }
 
+/** Columns left out while the details panel is open beside the table. */
+const SECONDARY_COLUMNS: ReadonlySet<string> = new Set(['thresholds', 'trunk', 'autoAnswer']);
+
 export function useCampaignLoader(api: SoftphoneApi) {
   return useCallback(async () => {
     const result = await api.request('supervisor.campaigns', {});
@@ -41,7 +44,13 @@ export function CampaignsView({ records, selected, onSelect }: Props) {
   const columns = useMemo<Column<CampaignView>[]>(
     () => [
       { id: 'name', label: t('sup.col.name'), text: (c) => c.name, render: (c) => <strong>{c.name}</strong> },
-      ...fields.map(([id, label, get]) => ({ id, label, text: (c: CampaignView) => get(c).text, render: (c: CampaignView) => <FieldCell field={get(c)} /> })),
+      ...fields.map(([id, label, get]) => ({
+        id,
+        label,
+        text: (c: CampaignView) => get(c).text,
+        render: (c: CampaignView) => <FieldCell field={get(c)} />,
+        secondary: SECONDARY_COLUMNS.has(id),
+      })),
     ],
     [fields, t],
   );
@@ -55,7 +64,7 @@ export function CampaignsView({ records, selected, onSelect }: Props) {
         <p className="muted">{t('sup.loading')}</p>
       ) : (
         <div className={current ? 'table-with-drawer open' : 'table-with-drawer'}>
-          <RecordTable label={t('sup.tab.campaigns')} rows={records.rows} rowKey={(c) => c.name} columns={columns} selected={selected} onSelect={onSelect} testId="campaigns-table" />
+          <RecordTable label={t('sup.tab.campaigns')} rows={records.rows} rowKey={(c) => c.name} columns={columns} selected={selected} onSelect={onSelect} testId="campaigns-table" detailsOpen={current !== null} />
           {current && (
             <DetailsDrawer
               title={current.name}

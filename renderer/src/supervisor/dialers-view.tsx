@@ -17,6 +17,9 @@ interface Props {
   onSelect: (campaign: string | null) => void;
 }
 
+/** Columns left out while the details panel is open beside the table. */
+const SECONDARY_COLUMNS: ReadonlySet<string> = new Set(['trunk', 'channels', 'retries', 'autoAnswer']);
+
 export function useDialerLoader(api: SoftphoneApi) {
   return useCallback(async () => {
     const result = await api.request('supervisor.dialers', {});
@@ -43,7 +46,13 @@ export function DialersView({ records, selected, onSelect }: Props) {
   const columns = useMemo<Column<DialerView>[]>(
     () => [
       { id: 'campaign', label: t('sup.col.campaign'), text: (d) => d.campaign, render: (d) => <strong>{d.campaign}</strong> },
-      ...fields.map(([id, label, get]) => ({ id, label, text: (d: DialerView) => get(d).text, render: (d: DialerView) => <FieldCell field={get(d)} /> })),
+      ...fields.map(([id, label, get]) => ({
+        id,
+        label,
+        text: (d: DialerView) => get(d).text,
+        render: (d: DialerView) => <FieldCell field={get(d)} />,
+        secondary: SECONDARY_COLUMNS.has(id),
+      })),
     ],
     [fields, t],
   );
@@ -57,7 +66,7 @@ export function DialersView({ records, selected, onSelect }: Props) {
         <p className="muted">{t('sup.loading')}</p>
       ) : (
         <div className={current ? 'table-with-drawer open' : 'table-with-drawer'}>
-          <RecordTable label={t('sup.tab.dialers')} rows={records.rows} rowKey={(d) => d.campaign} columns={columns} selected={selected} onSelect={onSelect} testId="dialers-table" />
+          <RecordTable label={t('sup.tab.dialers')} rows={records.rows} rowKey={(d) => d.campaign} columns={columns} selected={selected} onSelect={onSelect} testId="dialers-table" detailsOpen={current !== null} />
           {current && (
             <DetailsDrawer
               title={current.campaign}

@@ -9,6 +9,8 @@ export interface Column<Row> {
   /** What the column is searched and sorted by. */
   text: (row: Row) => string;
   render?: (row: Row) => ReactNode;
+  /** Hidden while the details panel is open (the panel shows it), so the table fits beside it without scrolling sideways. */
+  secondary?: boolean;
 }
 
 interface Props<Row> {
@@ -19,6 +21,8 @@ interface Props<Row> {
   selected: string | null;
   onSelect: (key: string) => void;
   testId: string;
+  /** The details panel is open beside the table: secondary columns are hidden (still searched). */
+  detailsOpen?: boolean;
 }
 
 interface Sort {
@@ -28,7 +32,7 @@ interface Sort {
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
-export function RecordTable<Row>({ label, rows, rowKey, columns, selected, onSelect, testId }: Props<Row>) {
+export function RecordTable<Row>({ label, rows, rowKey, columns, selected, onSelect, testId, detailsOpen = false }: Props<Row>) {
   const { t } = useLanguage();
   const searchId = useId();
   const [query, setQuery] = useState('');
@@ -42,6 +46,7 @@ export function RecordTable<Row>({ label, rows, rowKey, columns, selected, onSel
     return matching;
   }, [rows, columns, query, sort]);
 
+  const visible = detailsOpen ? columns.filter((c) => c.secondary !== true) : columns;
   const toggleSort = (column: string) =>
     setSort((s) => (s.column === column ? { column, ascending: !s.ascending } : { column, ascending: true }));
   const onRowKey = (event: KeyboardEvent<HTMLTableRowElement>, key: string) => {
@@ -68,7 +73,7 @@ export function RecordTable<Row>({ label, rows, rowKey, columns, selected, onSel
           <caption className="visually-hidden">{label}</caption>
           <thead>
             <tr>
-              {columns.map((column) => {
+              {visible.map((column) => {
                 const active = sort.column === column.id;
                 return (
                   <th key={column.id} scope="col" aria-sort={active ? (sort.ascending ? 'ascending' : 'descending') : 'none'}>
@@ -95,7 +100,7 @@ export function RecordTable<Row>({ label, rows, rowKey, columns, selected, onSel
                   onClick={() => onSelect(key)}
                   onKeyDown={(e) => onRowKey(e, key)}
                 >
-                  {columns.map((column) => (
+                  {visible.map((column) => (
                     <td key={column.id}>{column.render ? column.render(row) : column.text(row)}</td>
                   ))}
                 </tr>
