@@ -6,10 +6,11 @@
 //   npm start                          simulator + Electron (or browser host + Chromium)
 //   npm start -- --browser --no-open   browser host; prints one JSON "ready" line
 //   npm start -- --instance <url>      a real instance; no simulator
+//     [--sip-url <wss://…/ws>] [--ca-file <pem>]   its SIP WebSocket and private CA, for this run only
 //   --port <n>  browser host port (default any)    --data-dir <dir>  browser-mode settings
 //   --open-link <tel:…>  a click-to-dial link, handed over as the OS hands one to the app (in argv)
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -32,6 +33,8 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '0' },
     'data-dir': { type: 'string' },
     'open-link': { type: 'string' },
+    'sip-url': { type: 'string' },
+    'ca-file': { type: 'string' },
   },
   strict: true,
 });
@@ -39,6 +42,7 @@ const { values: args } = parseArgs({
 const dataDir = resolve(args['data-dir'] ?? join(process.env['XDG_CONFIG_HOME'] ?? join(homedir(), '.config'), 'agent-softphone', 'browser-host'));
 
 async function main(): Promise<void> {
+  const instanceOverrides = checkInstanceOverrides(args['sip-url'], args['ca-file']);
   // A link for a browser host already running on this data folder goes to it, as a second Electron launch would.
   if (args['open-link'] && (args.browser || !electronBinary()) && (await handOverToRunningHost(dataDir, [process.execPath, args['open-link']])) === 'handed-over') {
     say('The app is already running: the link was handed to it.');
@@ -62,10 +66,11 @@ async function main(): Promise<void> {
   }
   const demo = sim?.ready.credentials.agents[0];
   const sipWs = sim ? readSipWs(sim.ready) : undefined;
+  if (sim && (args['sip-url'] !== undefined || args['ca-file'] !== undefined)) say('--sip-url and --ca-file apply to --instance; the simulator brings its own.');
   const overrides: LaunchOverrides = {
     ...(sim ? { instanceUrl: sim.baseUrl } : args.instance ? { instanceUrl: args.instance } : {}),
     ...(demo ? { agent: demo.agent } : {}),
-    ...(sipWs ? { sipUrl: sipWs } : {}),
+    ...(sipWs ? { sipUrl: sipWs } : sim ? {} : instanceOverrides),
   };
 
   const electron = args.browser ? undefined : electronBinary();
@@ -115,6 +120,7 @@ function launchEnv(overrides: LaunchOverrides, demoPassword: string | undefined)
   if (overrides.instanceUrl) env[LAUNCH_ENV.instanceUrl] = overrides.instanceUrl;
   if (overrides.agent) env[LAUNCH_ENV.agent] = overrides.agent;
   if (overrides.sipUrl) env[LAUNCH_ENV.sipUrl] = overrides.sipUrl;
+  if (overrides.caFile) env[LAUNCH_ENV.caFile] = overrides.caFile;
   if (demoPassword) env[LAUNCH_ENV.demoPassword] = demoPassword;
   return env;
 }
@@ -128,6 +134,27 @@ function configuredInstance(settingsFile: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** `--sip-url` must be a ws:// or wss:// address and `--ca-file` a readable file; otherwise npm start stops here and says why. */
+function checkInstanceOverrides(sipUrl: string | undefined, caFile: string | undefined): Pick<LaunchOverrides, 'sipUrl' | 'caFile'> {
+  const checked: Pick<LaunchOverrides, 'sipUrl' | 'caFile'> = {};
+  if (sipUrl !== undefined) {
+    if (!URL.canParse(sipUrl) || !['ws:', 'wss:'].includes(new URL(sipUrl).protocol)) {
+      throw new Error(`--sip-url ${JSON.stringify(sipUrl)} is not a WebSocket address. Give one like wss://<host>:8089/ws.`);
+    }
+    checked.sipUrl = sipUrl;
+  }
+  if (caFile !== undefined) {
+    const path = resolve(caFile);
+    try {
+      accessSync(path, constants.R_OK);
+    } catch {
+      throw new Error(`--ca-file: ${path} cannot be read. Give the path of the CA certificate (PEM) of the instance.`);
+    }
+    checked.caFile = path;
+  }
+  return checked;
 }
 
 function readSipWs(ready: Simulator['ready']): string | undefined {

@@ -1,6 +1,8 @@
 // `npm start -- --browser --no-open` on the simulator: prints one JSON ready
 // line; the page it names shows the sign-in form pre-filled with the demo
-// agent, and signing in works with the password main holds for it.
+// agent, and signing in works with the password main holds for it. With
+// `--instance --sip-url` (what IT gives for a real instance) the form carries
+// both addresses and the phone registers at the given SIP address.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +11,10 @@ import { createInterface } from 'node:readline';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { defaultExtensions } from '../../simulator/extensions';
+import { startSimulator, type Simulator } from '../../simulator/index';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium-page';
+import { until } from '../support/poll-until';
 
 const readySchema = z.object({
   event: z.literal('ready'),
@@ -17,19 +22,33 @@ const readySchema = z.object({
   simulator: z.object({ baseUrl: z.string(), credentials: z.object({ agents: z.array(z.object({ agent: z.string(), phone: z.string() })).min(1) }) }).loose(),
 });
 
-let child: ChildProcess | undefined;
+const children: ChildProcess[] = [];
 let browser: Browser | undefined;
+let sim: Simulator | undefined;
 const dataDir = mkdtempSync(join(tmpdir(), 'npm-start-e2e-'));
 
 afterAll(async () => {
   await browser?.close();
-  if (child?.pid && child.exitCode === null) {
-    const exited = new Promise((done) => child!.once('exit', done));
-    process.kill(-child.pid, 'SIGTERM'); // the process group we started (npm, tsx, node)
-    await exited;
+  for (const child of children) {
+    if (child.pid && child.exitCode === null) {
+      const exited = new Promise((done) => child.once('exit', done));
+      process.kill(-child.pid, 'SIGTERM'); // the process group we started (npm, tsx, node)
+      await exited;
+    }
   }
+  await sim?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
+
+function npmStart(args: readonly string[], stderr: 'inherit' | 'pipe' = 'inherit'): ChildProcess {
+  const child = spawn('npm', ['start', '-s', '--', '--browser', '--no-open', ...args], {
+    cwd: resolve(import.meta.dirname, '../..'),
+    stdio: ['ignore', 'pipe', stderr],
+    detached: true,
+  });
+  children.push(child);
+  return child;
+}
 
 function readyLine(process: ChildProcess): Promise<string> {
   return new Promise((resolveLine, reject) => {
@@ -45,11 +64,7 @@ function readyLine(process: ChildProcess): Promise<string> {
 
 describe('npm start', () => {
   it('reaches the sign-in screen against the simulator and signs the demo agent in', { timeout: 180_000 }, async () => {
-    child = spawn('npm', ['start', '-s', '--', '--browser', '--no-open', '--data-dir', dataDir], {
-      cwd: resolve(import.meta.dirname, '../..'),
-      stdio: ['ignore', 'pipe', 'inherit'],
-      detached: true,
-    });
+    const child = npmStart(['--data-dir', dataDir]);
     const ready = readySchema.parse(JSON.parse(await readyLine(child)));
     const demo = ready.simulator.credentials.agents[0]!;
 
@@ -62,5 +77,36 @@ describe('npm start', () => {
     await page.locator('button[type=submit]').click();
     await page.getByTestId('agent-extension').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('agent-extension').textContent()).toContain(demo.phone);
+  });
+
+  it('with --instance and --sip-url pre-fills both addresses, and the phone registers at that SIP address', { timeout: 180_000 }, async () => {
+    sim = await startSimulator({ port: 0, extensions: defaultExtensions });
+    const sipWs = z.object({ sip: z.object({ ws: z.string() }).loose() }).loose().parse(sim.ready).sip.ws;
+    const agent = sim.ready.credentials.agents[1]!;
+    const child = npmStart(['--data-dir', mkdtempSync(join(dataDir, 'instance-')), '--instance', sim.baseUrl, '--sip-url', sipWs]);
+    const ready = z.object({ event: z.literal('ready'), url: z.string(), simulator: z.null() }).parse(JSON.parse(await readyLine(child)));
+
+    browser ??= await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    const page = await browser.newPage();
+    await page.goto(ready.url);
+    await page.locator('input[name=agent]').waitFor();
+    expect(await page.locator('input[name=instanceUrl]').inputValue()).toBe(sim.baseUrl);
+    expect(await page.locator('input[name=sipUrl]').inputValue()).toBe(sipWs);
+    await page.locator('input[name=agent]').fill(agent.agent);
+    await page.locator('input[name=password]').fill(agent.password);
+    await page.locator('button[type=submit]').click();
+    await page.getByTestId('agent-extension').waitFor({ timeout: 15_000 });
+    await until('the phone is registered', () => page.getByTestId('connection').getAttribute('data-phone'), (phone) => phone === 'registered', { timeoutMs: 20_000 });
+    expect(sim.state.agents.byPhone(agent.phone)?.loggedIn).toBe(true);
+  });
+
+  it('refuses a --sip-url that is not a WebSocket address, saying what to give', async () => {
+    const child = npmStart(['--instance', 'https://instance.invalid', '--sip-url', 'https://instance.invalid:8089/ws'], 'pipe');
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.stdout?.resume();
+    const code = await new Promise<number | null>((done) => child.once('exit', done));
+    expect(code).toBe(1);
+    expect(stderr).toContain('--sip-url "https://instance.invalid:8089/ws" is not a WebSocket address. Give one like wss://<host>:8089/ws.');
   });
 });
