@@ -83,8 +83,11 @@ export interface PageInChromium {
   close(): Promise<void>;
 }
 
-/** `entry` is a .ts file that sets something on `window`; `global` is that name: resolves once it is there. */
-export async function openPageInChromium(entry: string, global: string): Promise<PageInChromium> {
+/**
+ * `entry` is a .ts file that sets something on `window`; `global` is that name: resolves once it is there.
+ * `extraArgs` go to Chromium after the usual flags.
+ */
+export async function openPageInChromium(entry: string, global: string, extraArgs: readonly string[] = []): Promise<PageInChromium> {
   const cleanups = cleanupStack();
   try {
     const served = await serveBundledPage(entry);
@@ -92,7 +95,7 @@ export async function openPageInChromium(entry: string, global: string): Promise
     const profile = await mkdtemp(join(tmpdir(), 'chromium-profile-'));
     cleanups.push(() => rm(profile, { recursive: true, force: true }));
     // Playwright refuses --user-data-dir in args: a persistent context gets a fresh profile.
-    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, headless: false, args: CALL_CHROMIUM_ARGS });
+    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, headless: false, args: [...CALL_CHROMIUM_ARGS, ...extraArgs] });
     cleanups.push(() => context.close());
     const page = context.pages()[0] ?? (await context.newPage());
     const consoleLines: string[] = [];

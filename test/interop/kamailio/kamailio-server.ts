@@ -24,6 +24,8 @@ export interface Kamailio {
   wssUrl: string;
   /** PEM of the CA that signed Kamailio's WSS certificate. */
   caFile: string;
+  /** PEM of Kamailio's WSS server certificate. */
+  certificateFile: string;
   domain: string;
   dir: string;
   /** The pid in the pid file of the running instance. */
@@ -123,6 +125,7 @@ export async function startKamailio(options: KamailioOptions): Promise<Kamailio>
     wsUrl: `ws://${HOST}:${wsPort}/ws`,
     wssUrl: `wss://${HOST}:${wssPort}/ws`,
     caFile: files.ca,
+    certificateFile: files.certificate,
     domain: HOST,
     dir,
     pid: () => readPid(files.pid) ?? -1,
