@@ -4,8 +4,8 @@ import type { CampaignView } from '../../../common/ipc-contract';
 import type { SoftphoneApi } from '../bridge';
 import { useLanguage } from '../i18n';
 import { DetailsDrawer } from './details-drawer';
-import { FieldCell } from './field-cell';
-import { directionText, formText, numberText, recordText, scheduleText, thresholdsText, trunkText, yesNoText, type FieldText } from './format-fields';
+import { fieldColumns, fieldRows, type FieldDef } from './field-cell';
+import { directionText, formText, numberText, recordText, scheduleText, thresholdsText, trunkText, yesNoText } from './format-fields';
 import { ListToolbar } from './list-toolbar';
 import { RecordTable, type Column } from './record-table';
 import type { Records } from './use-records';
@@ -29,7 +29,7 @@ export function useCampaignLoader(api: SoftphoneApi) {
 export function CampaignsView({ records, selected, onSelect }: Props) {
   const { t, language } = useLanguage();
   const fields = useMemo(() => {
-    const list: [string, string, (c: CampaignView) => FieldText][] = [
+    const list: FieldDef<CampaignView>[] = [
       ['direction', t('sup.col.direction'), (c) => directionText(c.direction, t)],
       ['schedule', t('sup.col.schedule'), (c) => scheduleText(c.schedule, t, language)],
       ['thresholds', t('sup.col.thresholds'), (c) => thresholdsText(c.thresholds, t)],
@@ -44,13 +44,7 @@ export function CampaignsView({ records, selected, onSelect }: Props) {
   const columns = useMemo<Column<CampaignView>[]>(
     () => [
       { id: 'name', label: t('sup.col.name'), text: (c) => c.name, render: (c) => <strong>{c.name}</strong> },
-      ...fields.map(([id, label, get]) => ({
-        id,
-        label,
-        text: (c: CampaignView) => get(c).text,
-        render: (c: CampaignView) => <FieldCell field={get(c)} />,
-        secondary: SECONDARY_COLUMNS.has(id),
-      })),
+      ...fieldColumns(fields, SECONDARY_COLUMNS),
     ],
     [fields, t],
   );
@@ -70,7 +64,7 @@ export function CampaignsView({ records, selected, onSelect }: Props) {
               title={current.name}
               record={current.record}
               onClose={close}
-              fields={fields.map(([, label, get]) => ({ label, value: <FieldCell field={get(current)} /> }))}
+              fields={fieldRows(fields, current)}
             />
           )}
         </div>

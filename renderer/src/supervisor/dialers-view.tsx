@@ -5,8 +5,8 @@ import type { DialerView } from '../../../common/ipc-contract';
 import type { SoftphoneApi } from '../bridge';
 import { useLanguage, type Translate } from '../i18n';
 import { DetailsDrawer, SmallTable } from './details-drawer';
-import { FieldCell } from './field-cell';
-import { numberText, recordText, scheduleText, trunkText, yesNoText, type FieldText } from './format-fields';
+import { fieldColumns, fieldRows, type FieldDef } from './field-cell';
+import { numberText, recordText, scheduleText, trunkText, yesNoText } from './format-fields';
 import { ListToolbar } from './list-toolbar';
 import { RecordTable, type Column } from './record-table';
 import type { Records } from './use-records';
@@ -30,7 +30,7 @@ export function useDialerLoader(api: SoftphoneApi) {
 export function DialersView({ records, selected, onSelect }: Props) {
   const { t, language } = useLanguage();
   const fields = useMemo(() => {
-    const list: [string, string, (d: DialerView) => FieldText][] = [
+    const list: FieldDef<DialerView>[] = [
       ['type', t('sup.col.type'), (d) => recordText(d.record, 'dialertype', t)],
       ['status', t('sup.col.status'), (d) => recordText(d.record, 'status', t)],
       ['schedule', t('sup.col.schedule'), (d) => scheduleText(d.schedule, t, language)],
@@ -46,13 +46,7 @@ export function DialersView({ records, selected, onSelect }: Props) {
   const columns = useMemo<Column<DialerView>[]>(
     () => [
       { id: 'campaign', label: t('sup.col.campaign'), text: (d) => d.campaign, render: (d) => <strong>{d.campaign}</strong> },
-      ...fields.map(([id, label, get]) => ({
-        id,
-        label,
-        text: (d: DialerView) => get(d).text,
-        render: (d: DialerView) => <FieldCell field={get(d)} />,
-        secondary: SECONDARY_COLUMNS.has(id),
-      })),
+      ...fieldColumns(fields, SECONDARY_COLUMNS),
     ],
     [fields, t],
   );
@@ -72,7 +66,7 @@ export function DialersView({ records, selected, onSelect }: Props) {
               title={current.campaign}
               record={current.record}
               onClose={close}
-              fields={fields.map(([, label, get]) => ({ label, value: <FieldCell field={get(current)} /> }))}
+              fields={fieldRows(fields, current)}
             >
               <DialerTables dialer={current} t={t} />
             </DetailsDrawer>
