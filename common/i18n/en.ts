@@ -3,6 +3,7 @@
 import { supervisorEn } from './supervisor-en';
 import { callsEn } from './calls-en';
 import { workstationEn } from './workstation-en';
+import { errorsEn } from './errors-en';
 
 export const en = {
   'app.title': 'Agent Softphone',
@@ -78,6 +79,7 @@ export const en = {
   ...supervisorEn,
   ...callsEn,
   ...workstationEn,
+  ...errorsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -2,6 +2,7 @@ import type { MessageKey } from './en';
 import { supervisorEs } from './supervisor-es';
 import { callsEs } from './calls-es';
 import { workstationEs } from './workstation-es';
+import { errorsEs } from './errors-es';
 
 // Textos en español de la interfaz: cada clave del diccionario inglés.
 export const es: Record<MessageKey, string> = {
@@ -78,4 +79,5 @@ export const es: Record<MessageKey, string> = {
   ...supervisorEs,
   ...callsEs,
   ...workstationEs,
+  ...errorsEs,
 };

@@ -28,11 +28,22 @@ export const ipcErrorCodeSchema = z.enum([
 ]);
 export type IpcErrorCode = z.infer<typeof ipcErrorCodeSchema>;
 
+const spokenSchema = z.object({ key: z.string().max(100), params: z.record(z.string(), z.string().max(2000)) });
+/** A message key with its parameters, and the cause it names (`{cause}`), also spoken. */
+const saySchema = spokenSchema.extend({ cause: spokenSchema.optional() });
+
 export const ipcErrorSchema = z.object({
   code: ipcErrorCodeSchema,
   message: z.string(),
   /** The request field the error concerns, so the UI can show it next to it. */
   field: z.string().optional(),
+  /**
+   * The same text in the user's language: a message key with its parameters
+   * (a parameter named `operation` holds an operation id, shown translated;
+   * `{cause}` is filled from `cause`). `message` stays English, for logs and
+   * as the fallback when the page does not know the key.
+   */
+  say: saySchema.optional(),
 });
 export type IpcError = z.infer<typeof ipcErrorSchema>;
 

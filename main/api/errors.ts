@@ -56,8 +56,11 @@ export class HttpStatusError extends IntegraError {
 export class UnexpectedResponseError extends IntegraError {
   override readonly name = 'UnexpectedResponseError';
   readonly kind = 'bad-response';
+  /** What was wrong with the answer (no secret: bodies are cut and redacted before). */
+  readonly what: string;
   constructor(operation: OperationId, what: string) {
     super(operation, `the answer was not what this operation returns: ${what}. Check that the base URL points at an Integra instance, then try again.`);
+    this.what = what;
   }
 }
 
@@ -75,9 +78,12 @@ export class ConnectionError extends IntegraError {
   override readonly name = 'ConnectionError';
   readonly kind = 'connection';
   readonly code: string;
+  /** What happened, in plain words (fixed texts per code). */
+  readonly description: string;
   constructor(operation: OperationId, code: string, description: string, cause?: string) {
     super(operation, `${description}. Check the network and the base URL, then try again.`, cause);
     this.code = code;
+    this.description = description;
   }
 }
 
@@ -102,8 +108,10 @@ export class AbortedError extends IntegraError {
 export class BadInputError extends IntegraError {
   override readonly name = 'BadInputError';
   readonly kind = 'bad-input';
+  readonly problem: string;
   constructor(operation: OperationId, problem: string) {
     super(operation, `${problem}. Nothing was sent; correct the input and try again.`);
+    this.problem = problem;
   }
 }
 

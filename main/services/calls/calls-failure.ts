@@ -1,28 +1,41 @@
 // Turns a failure of the Integra client during calls work into the typed
-// error the page shows: the operation, the cause in plain words, what to do.
+// error the page shows: the operation, the cause in plain words, what to do;
+// `say` carries the same text as a message key for the page's language.
 import { z } from 'zod';
+import { english, type Spoken } from '../../../common/i18n/say';
 import { IpcFailure } from '../../../common/ipc-contract';
+import { operationTitle, type OperationId } from '../../api/index';
+import { integraCause } from '../integra-cause';
 
 const integraErrorSchema = z.object({ kind: z.string(), message: z.string() });
 
-export function toCallsFailure(error: unknown, operation: string, refusal: string): IpcFailure {
+export function toCallsFailure(error: unknown, operation: OperationId, refusal: Spoken): IpcFailure {
   if (error instanceof IpcFailure) return error;
   const parsed = integraErrorSchema.safeParse(error);
   const kind = parsed.success ? parsed.data.kind : 'unexpected';
   const message = parsed.success ? parsed.data.message : error instanceof Error ? error.message : String(error);
+  const title = operationTitle(operation);
+  const cause = integraCause(error);
   switch (kind) {
     case 'refused':
-      return new IpcFailure({ code: 'platform-error', message: refusal });
+      return new IpcFailure({ code: 'platform-error', message: english(refusal), say: refusal });
+    // The client's own message already names the operation.
     case 'bad-input':
-      return new IpcFailure({ code: 'invalid-request', message: `${operation}: ${message}` });
+      return new IpcFailure({ code: 'invalid-request', message, ...(cause === undefined ? {} : { say: cause }) });
     case 'connection':
     case 'timeout':
-      return new IpcFailure({ code: 'instance-unreachable', message: `${operation}: the platform could not be reached (${message}). Check the network and try again.` });
+      return new IpcFailure({
+        code: 'instance-unreachable',
+        message: `${title}: the platform could not be reached (${message}). Check the network and try again.`,
+        ...(cause === undefined ? {} : { say: { key: 'calls.err.unreachable', params: { operation }, cause } }),
+      });
     case 'tls':
-      return new IpcFailure({ code: 'tls-failure', message: `${operation}: ${message}` });
-    case 'not-signed-in':
-      return new IpcFailure({ code: 'not-signed-in', message: `${operation}: sign in again.` });
+      return new IpcFailure({ code: 'tls-failure', message, ...(cause === undefined ? {} : { say: cause }) });
+    case 'not-signed-in': {
+      const say = { key: 'calls.err.signInAgain', params: { operation } };
+      return new IpcFailure({ code: 'not-signed-in', message: english(say), say });
+    }
     default:
-      return new IpcFailure({ code: 'platform-error', message: `${operation} failed: ${message}` });
+      return new IpcFailure({ code: 'platform-error', message: `${title} failed: ${message}` });
   }
 }

@@ -147,7 +147,7 @@ export function createCallsService(deps: CallsDeps): CallsService {
       try {
         campaigns = await api.getCampaigns();
       } catch (error) {
-        problem = toCallsFailure(error, 'Get Campaigns', 'The platform did not list the campaigns.').message;
+        problem = toCallsFailure(error, 'getCampaigns', { key: 'calls.err.campaigns', params: {} }).message;
       }
       // Dialers are optional: an agent token may not be allowed to list them (then the callback dialer is typed).
       const dialers = await api.getDialers().then((list) => list.map((d) => d.campaign), () => []);
@@ -177,7 +177,7 @@ export function createCallsService(deps: CallsDeps): CallsService {
       if (!number.ok) throw new IpcFailure({ code: 'invalid-request', field: 'number', message: number.message });
       const api = client();
       const campaigns = manualCampaigns(await api.getCampaigns().catch((e: unknown) => {
-        throw toCallsFailure(e, 'Get Campaigns', 'The platform did not list the campaigns.');
+        throw toCallsFailure(e, 'getCampaigns', { key: 'calls.err.campaigns', params: {} });
       }));
       const campaign = campaigns.find((c) => c.name === request.campaign);
       if (!campaign) {
@@ -191,7 +191,7 @@ export function createCallsService(deps: CallsDeps): CallsService {
         });
         return { guid, destination, extension: number.value.extension ?? null, campaign: campaign.name, callerid: campaign.did };
       } catch (error) {
-        throw toCallsFailure(error, 'Make Call', `The platform refused the call to ${destination} through ${campaign.name}. Check the number and the campaign, then try again.`);
+        throw toCallsFailure(error, 'makeCall', { key: 'calls.err.makeCall', params: { destination, campaign: campaign.name } });
       }
     },
 
@@ -203,7 +203,7 @@ export function createCallsService(deps: CallsDeps): CallsService {
       } catch (error) {
         // `0`: the platform holds no call on this phone (it already ended), which is what the agent wanted.
         if (isIntegraError(error) && error.kind === 'refused') return { hungUp: false };
-        throw toCallsFailure(error, 'Hang Up Call', 'The platform refused to hang up.');
+        throw toCallsFailure(error, 'hangup', { key: 'calls.err.hangUp', params: {} });
       }
     },
 

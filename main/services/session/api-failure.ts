@@ -1,8 +1,11 @@
 // Turns a failure of the Integra client into the typed error the sign-in form
 // shows next to the right field. The client's errors carry a `kind`; anything
-// else is an unexpected failure.
+// else is an unexpected failure. `say` carries the same text as a message key
+// for the page to show in the user's language.
 import { z } from 'zod';
+import { english, type Say, type Spoken } from '../../../common/i18n/say';
 import { IpcFailure, type IpcError } from '../../../common/ipc-contract';
+import { integraCause } from '../integra-cause';
 
 const integraErrorSchema = z.object({ kind: z.string(), message: z.string() });
 
@@ -13,25 +16,28 @@ export function toIpcFailure(error: unknown, step: CredentialStep): IpcFailure {
   const parsed = integraErrorSchema.safeParse(error);
   const kind = parsed.success ? parsed.data.kind : 'unexpected';
   const detail = parsed.success ? parsed.data.message : error instanceof Error ? error.message : String(error);
-  return new IpcFailure(describe(kind, detail, step));
+  return new IpcFailure(describe(kind, detail, step, integraCause(error)));
 }
 
-function describe(kind: string, detail: string, step: CredentialStep): IpcError {
+/** `key` with the client's cause inside, when the cause can be spoken. */
+const withCause = (key: string, cause: Spoken | undefined): { say?: Say } => (cause === undefined ? {} : { say: { key, params: {}, cause } });
+
+function describe(kind: string, detail: string, step: CredentialStep, cause: Spoken | undefined): IpcError {
   switch (kind) {
-    case 'refused':
-      return step === 'agent'
-        ? { code: 'wrong-credentials', field: 'password', message: 'The platform refused this agent name and password. Check both and try again.' }
-        : { code: 'wrong-credentials', field: 'apiPassword', message: 'The platform refused this API user and password. Check both and try again.' };
+    case 'refused': {
+      const say: Say = { key: step === 'agent' ? 'signIn.err.refusedAgent' : 'signIn.err.refusedApiUser', params: {} };
+      return { code: 'wrong-credentials', field: step === 'agent' ? 'password' : 'apiPassword', message: english(say), say };
+    }
     case 'connection':
     case 'timeout':
-      return { code: 'instance-unreachable', field: 'instanceUrl', message: `The instance could not be reached. ${detail}` };
+      return { code: 'instance-unreachable', field: 'instanceUrl', message: `The instance could not be reached. ${detail}`, ...withCause('signIn.err.unreachable', cause) };
     case 'tls':
-      return { code: 'tls-failure', field: 'caFile', message: `The instance's certificate is not trusted. ${detail}` };
+      return { code: 'tls-failure', field: 'caFile', message: `The instance's certificate is not trusted. ${detail}`, ...withCause('signIn.err.tls', cause) };
     case 'http-status':
     case 'bad-response':
-      return { code: 'platform-error', message: `The platform answered in an unexpected way. ${detail}` };
+      return { code: 'platform-error', message: `The platform answered in an unexpected way. ${detail}`, ...withCause('signIn.err.platform', cause) };
     case 'bad-input':
-      return { code: 'invalid-request', field: step === 'agent' ? 'agent' : 'apiUser', message: detail };
+      return { code: 'invalid-request', field: step === 'agent' ? 'agent' : 'apiUser', message: detail, ...(cause === undefined ? {} : { say: cause }) };
     default:
       return { code: 'internal', message: `Signing in failed unexpectedly: ${detail}` };
   }

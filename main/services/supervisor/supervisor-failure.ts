@@ -1,39 +1,45 @@
 // Turns a failure of the Integra client during supervisor work into the typed
-// error the page shows: the operation, the cause in plain words, what to do.
+// error the page shows: the operation, the cause in plain words, what to do;
+// `say` carries the same text as a message key for the page's language.
 import { z } from 'zod';
+import { english, type Spoken } from '../../../common/i18n/say';
 import { IpcFailure, type IpcError } from '../../../common/ipc-contract';
+import { integraCause } from '../integra-cause';
 
 const integraErrorSchema = z.object({ kind: z.string(), message: z.string() });
 
-/** What to say when the platform answered `0` to this operation (it gives no reason). */
-export type RefusalHint = string;
+/** What to say when the platform answered `0` to this operation (it gives no reason): a message key. */
+export type RefusalHint = Spoken;
 
 export function toSupervisorFailure(error: unknown, refusal: RefusalHint, field?: string): IpcFailure {
   if (error instanceof IpcFailure) return error;
   const parsed = integraErrorSchema.safeParse(error);
   const kind = parsed.success ? parsed.data.kind : 'unexpected';
   const message = parsed.success ? parsed.data.message : error instanceof Error ? error.message : String(error);
-  return new IpcFailure(describe(kind, message, refusal, field));
+  return new IpcFailure(describe(kind, message, refusal, integraCause(error), field));
 }
 
-function describe(kind: string, message: string, refusal: RefusalHint, field?: string): IpcError {
+function describe(kind: string, message: string, refusal: RefusalHint, cause: Spoken | undefined, field?: string): IpcError {
   const at = field ? { field } : {};
+  const said = cause === undefined ? {} : { say: cause };
   switch (kind) {
     case 'refused':
-      return { code: 'platform-error', message: refusal, ...at };
+      return { code: 'platform-error', message: english(refusal), say: refusal, ...at };
     case 'bad-input':
-      return { code: 'invalid-request', message, ...at };
+      return { code: 'invalid-request', message, ...said, ...at };
     case 'connection':
     case 'timeout':
-      return { code: 'instance-unreachable', message };
+      return { code: 'instance-unreachable', message, ...said };
     case 'tls':
-      return { code: 'tls-failure', message };
-    case 'not-signed-in':
-      return { code: 'not-signed-in', message: 'No API user is signed in. Sign out, then sign in again with the API user and password under Advanced.' };
+      return { code: 'tls-failure', message, ...said };
+    case 'not-signed-in': {
+      const say = { key: 'sup.err.notSignedIn', params: {} };
+      return { code: 'not-signed-in', message: english(say), say };
+    }
     case 'http-status':
     case 'bad-response':
     case 'aborted':
-      return { code: 'platform-error', message };
+      return { code: 'platform-error', message, ...said };
     default:
       return { code: 'internal', message: `The supervisor operation failed unexpectedly: ${message}` };
   }

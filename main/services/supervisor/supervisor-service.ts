@@ -44,9 +44,6 @@ export interface SupervisorService {
   onUploadProgress(listener: (progress: UploadProgressEvent) => void): () => void;
 }
 
-const PHONE_TAKEN =
-  'Create Agent: the platform refused to create this agent. It gives no reason; most often the phone number (or the user name) is already in use. Choose another phone number and try again.';
-
 export function createSupervisorService(deps: SupervisorDeps): SupervisorService {
   const analyze = deps.analyze ?? ((path: string) => analyzeDialingList(path));
   const progressListeners = new Set<(progress: UploadProgressEvent) => void>();
@@ -100,7 +97,7 @@ export function createSupervisorService(deps: SupervisorDeps): SupervisorService
       try {
         return (await api.getCampaigns()).map(campaignView);
       } catch (error) {
-        throw toSupervisorFailure(error, 'Get Campaigns: the platform refused to list the campaigns. Sign in again with the API user; if it persists, ask the platform administrator whether this API user may read campaigns.');
+        throw toSupervisorFailure(error, { key: 'sup.err.campaigns', params: {} });
       }
     },
 
@@ -109,7 +106,7 @@ export function createSupervisorService(deps: SupervisorDeps): SupervisorService
       try {
         return (await api.getDialers()).map(dialerView);
       } catch (error) {
-        throw toSupervisorFailure(error, 'Get Dialers: the platform refused to list the dialers. Sign in again with the API user; if it persists, ask the platform administrator whether this API user may read dialers.');
+        throw toSupervisorFailure(error, { key: 'sup.err.dialers', params: {} });
       }
     },
 
@@ -123,7 +120,7 @@ export function createSupervisorService(deps: SupervisorDeps): SupervisorService
       try {
         await api.createAgent(input);
       } catch (error) {
-        throw toSupervisorFailure(error, PHONE_TAKEN, 'phoneNumber');
+        throw toSupervisorFailure(error, { key: 'sup.err.phoneTaken', params: {} }, 'phoneNumber');
       }
       const agent: CreatedAgent = { userName: input.userName.trim(), fullname: input.fullname.trim(), phoneNumber: phone };
       createdInThisSession().set(phone, agent);
@@ -138,7 +135,7 @@ export function createSupervisorService(deps: SupervisorDeps): SupervisorService
       try {
         await api.addAgentsToCampaigns(pairs.map((p) => queueMember(p.membername, p.phone, p.campaign)));
       } catch (error) {
-        throw toSupervisorFailure(error, `Add Agent to Campaign: the platform refused the request, so none of the ${pairs.length} pairs was added. Check that every campaign exists and every agent's user name and phone number are right, then try again.`);
+        throw toSupervisorFailure(error, { key: 'sup.err.members', params: { count: String(pairs.length) } });
       }
       return pairs;
     },
@@ -159,7 +156,7 @@ export function createSupervisorService(deps: SupervisorDeps): SupervisorService
       } catch (error) {
         const binary = binaryReason(error);
         if (binary !== null) return { status: 'binary', fileName: basename(file), reason: binary };
-        throw toSupervisorFailure(error, 'The list could not be read.', 'path');
+        throw toSupervisorFailure(error, { key: 'sup.err.listUnreadable', params: {} }, 'path');
       }
     },
 
@@ -181,7 +178,7 @@ export function createSupervisorService(deps: SupervisorDeps): SupervisorService
         );
         return { fileName: result.filename, campaign: result.campaign, cant: result.cant };
       } catch (error) {
-        throw toSupervisorFailure(error, `Upload Base: the platform refused the list for ${request.campaign}. Check that the campaign exists and the file is a CSV or TXT list, then try again.`);
+        throw toSupervisorFailure(error, { key: 'sup.err.upload', params: { campaign: request.campaign } });
       }
     },
 
@@ -201,7 +198,7 @@ export function createSupervisorService(deps: SupervisorDeps): SupervisorService
           automatic: request.automatic,
         });
       } catch (error) {
-        throw toSupervisorFailure(error, `Add Record to Dialer: the platform refused the record for ${request.campaign}. Check that the campaign has a dialer and the numbers are right, then try again.`);
+        throw toSupervisorFailure(error, { key: 'sup.err.dialerRecord', params: { campaign: request.campaign } });
       }
       return { campaign: request.campaign, destination: request.destination };
     },
