@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { AgentHome } from './agent/agent-home';
-import type { Connectivity, SessionView } from '../../common/ipc-contract';
+import type { Connectivity, IpcError, SessionView } from '../../common/ipc-contract';
 import type { Language } from '../../common/i18n';
 import type { ConnectedApi, SoftphoneApi } from './bridge';
 import { LanguageProvider, useLanguage } from './i18n';
+import { useErrorText } from './error-text';
 import { AppHeader } from './shell/app-header';
 import { LanguageSwitch } from './shell/language-switch';
 import { SignInScreen } from './sign-in/sign-in-screen';
@@ -28,7 +29,7 @@ export function App({ connected }: { connected: ConnectedApi }) {
       <Title />
       {lost && <BridgeLost />}
       {state.status === 'loading' && <Loading />}
-      {state.status === 'failed' && <p role="alert" className="banner banner-error">{state.error?.message}</p>}
+      {state.status === 'failed' && <StartupFailure error={state.error} />}
       {state.status === 'ready' && (
         <WorkstationProvider api={connected.api} settings={state.settings}>
           {state.session.state === 'signed-in' || state.session.state === 'signing-out' ? (
@@ -70,6 +71,11 @@ function Title() {
     document.title = t('app.title');
   }, [t]);
   return null;
+}
+
+function StartupFailure({ error }: { error: IpcError | null }) {
+  const errorText = useErrorText();
+  return <p role="alert" className="banner banner-error">{error === null ? '' : errorText(error)}</p>;
 }
 
 function Loading() {

@@ -2,7 +2,7 @@
 // sign out with a message; a wrong password shows the error; the simulator
 // saw the session open and close (Log Out with agent, SIP/<phone>, message).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillSignIn, signIn, signOut, simControl, startApp, type E2EApp } from './harness';
+import { chooseLanguage, fillSignIn, screenshot, signIn, signOut, simControl, startApp, type E2EApp } from './harness';
 
 let app: E2EApp;
 beforeAll(async () => {
@@ -27,12 +27,21 @@ describe('sign-in and sign-out against the simulator', () => {
     expect((state['agents'] as SimAgent[]).find((a) => a.accountcode === agent.agent)?.loggedIn).toBe(false);
   });
 
-  it('shows an unreachable instance next to the address field', async () => {
+  it('shows an unreachable instance next to the address field, the whole text in the chosen language', async () => {
     const agent = app.agents[0]!;
+    const before = await app.page.evaluate(() => document.documentElement.lang);
+    await chooseLanguage(app.page, 'es');
     await fillSignIn(app.page, { instanceUrl: 'http://127.0.0.1:9', agent: agent.agent, password: agent.password });
     const error = app.page.getByTestId('error-instanceUrl');
     await error.waitFor();
-    expect(await error.textContent()).toMatch(/conectar|reach/i);
+    const spanish = await error.textContent();
+    expect(spanish).toContain('No se pudo conectar con la instancia. Autenticación de agente: se rechazó la conexión (nada escucha en esa dirección).');
+    expect(spanish).not.toMatch(/Check|the connection|Agent Authentication/);
+    await screenshot(app.page, 'sign-in-unreachable-es');
+    await chooseLanguage(app.page, 'en'); // the shown error follows the language
+    expect(await error.textContent()).toContain('The instance could not be reached. Agent Authentication: the connection was refused (nothing listens at that address).');
+    await screenshot(app.page, 'sign-in-unreachable-en');
+    await chooseLanguage(app.page, before === 'en' ? 'en' : 'es');
   });
 
   it('shows a platform that answers an HTML error page as a platform error above the form', async () => {

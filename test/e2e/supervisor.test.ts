@@ -123,7 +123,10 @@ describe('the supervisor area against the simulator', () => {
     expect(await form.getByTestId('error-phoneNumber').textContent()).toMatch(/phone number .*already in use/);
     await shootBothLanguages(page, 'create-agent-refused');
     await chooseLanguage(page, 'es');
-    expect(await form.getByTestId('error-phoneNumber').textContent()).toMatch(/número de teléfono .*ya está en uso/);
+    const spanish = await form.getByTestId('error-phoneNumber').textContent();
+    expect(spanish).toMatch(/número de teléfono .*ya está en uso/);
+    expect(spanish).toContain('Crear agente: la plataforma se negó a crear este agente.'); // the detail too, not only the headline
+    expect(spanish).not.toContain('Create Agent');
     await chooseLanguage(page, 'en');
 
     await form.locator('input[name=phoneNumber]').fill(NEW_AGENT.phone);

@@ -7,9 +7,11 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { IpcError } from '../../../common/ipc-contract';
 import type { SoftphoneApi } from '../bridge';
 import { useLanguage } from '../i18n';
+import { useErrorText } from '../error-text';
 
 export function SignOutDialog({ api, onClose }: { api: SoftphoneApi; onClose: () => void }) {
   const { t } = useLanguage();
+  const errorText = useErrorText();
   const dialog = useRef<HTMLDialogElement>(null);
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
@@ -64,7 +66,7 @@ export function SignOutDialog({ api, onClose }: { api: SoftphoneApi; onClose: ()
         <label htmlFor={messageId}>{t('signOut.message')}</label>
         <input id={messageId} aria-describedby={hintId} value={message} maxLength={500} onChange={(e) => setMessage(e.target.value)} autoFocus={!waiting} />
         <p id={hintId} className="hint">{t('signOut.message.hint')}</p>
-        {error && <p role="alert" className="field-error">{error.message}</p>}
+        {error && <p role="alert" className="field-error">{errorText(error)}</p>}
         {waiting ? (
           <div className="dialog-actions dialog-actions-stacked">
             {/* The default: the agent goes back to the disposition form. */}

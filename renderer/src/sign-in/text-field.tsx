@@ -1,6 +1,7 @@
 import { useId, type InputHTMLAttributes } from 'react';
 import type { IpcError } from '../../../common/ipc-contract';
 import { useLanguage } from '../i18n';
+import { useErrorText } from '../error-text';
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'> {
   label: string;
@@ -28,10 +29,11 @@ export function TextField({ label, value, onValue, hint, error, ...input }: Prop
 
 export function FieldError({ id, error }: { id?: string; error: IpcError }) {
   const { t } = useLanguage();
+  const errorText = useErrorText();
   return (
     <div id={id} className="field-error" role="alert" data-testid={`error-${error.field ?? 'form'}`}>
       <strong>{t(`error.${error.code}`)}</strong>
-      {error.code !== 'wrong-credentials' && <span className="error-detail"> {error.message}</span>}
+      {error.code !== 'wrong-credentials' && <span className="error-detail"> {errorText(error)}</span>}
     </div>
   );
 }

@@ -3,12 +3,14 @@
 // If the clipboard refuses, the text is shown to select by hand.
 import { useId, useState } from 'react';
 import { useLanguage } from '../i18n';
+import { useErrorText } from '../error-text';
 import { useWorkstation } from './workstation-context';
 
 type Outcome = { kind: 'copied' } | { kind: 'failed'; cause: string; text: string | null } | null;
 
 export function HelpMenu() {
   const { t } = useLanguage();
+  const errorText = useErrorText();
   const { api } = useWorkstation();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [busy, setBusy] = useState(false);
@@ -20,7 +22,7 @@ export function HelpMenu() {
     const reply = await api.request('workstation.diagnostics', {});
     if (!reply.ok) {
       setBusy(false);
-      return setOutcome({ kind: 'failed', cause: reply.error.message, text: null });
+      return setOutcome({ kind: 'failed', cause: errorText(reply.error), text: null });
     }
     try {
       await navigator.clipboard.writeText(reply.value.text);

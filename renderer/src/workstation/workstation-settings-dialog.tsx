@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { IpcError, SettingsPatch, WorkstationSettings } from '../../../common/ipc-contract';
 import type { MessageKey } from '../../../common/i18n';
 import { useLanguage } from '../i18n';
+import { useErrorText } from '../error-text';
 import { useWorkstation } from './workstation-context';
 
 type Toggle = 'autostart' | 'closeToTray' | 'dialImmediately';
@@ -16,6 +17,7 @@ const TOGGLES: { key: Toggle; label: MessageKey; hint?: MessageKey }[] = [
 
 export function WorkstationSettingsDialog({ onClose }: { onClose: () => void }) {
   const { t } = useLanguage();
+  const errorText = useErrorText();
   const { api, settings: view } = useWorkstation();
   const settings: WorkstationSettings = view.settings;
   const locked = new Set(view.policy.locked);
@@ -94,7 +96,7 @@ export function WorkstationSettingsDialog({ onClose }: { onClose: () => void }) 
             <p key={problem} className="field-error" role="alert" data-testid="shortcut-problem">{problem}</p>
           ))}
         </fieldset>
-        {error && <p role="alert" className="field-error">{error.message}</p>}
+        {error && <p role="alert" className="field-error">{errorText(error)}</p>}
         {saved && !error && <p role="status" className="hint">{t('workstation.settings.saved')}</p>}
         <div className="dialog-actions">
           <button type="submit" className="button button-secondary">{t('workstation.settings.saveShortcuts')}</button>
