@@ -7,6 +7,8 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, 'test/interop/**'],
     // E2E tests start servers and a browser; give them room but keep them bounded.
     testTimeout: 30_000,
+    // expect.poll waits up to 10 s (vitest's 1 s default flaked on the busy 2-core CI machine); still bounded.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 60_000,
     // Two cores: files run in parallel forks, tests inside a file in order.
     pool: 'forks',

@@ -8,6 +8,8 @@ export default defineConfig({
     include: ['test/interop/**/*.test.ts'],
     globalSetup: ['test/interop/global-setup.ts'],
     testTimeout: 60_000,
+    // expect.poll waits up to 10 s (vitest's 1 s default flaked on the busy 2-core CI machine); still bounded.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 90_000,
     pool: 'forks',
     maxWorkers: 1,
