@@ -55,4 +55,24 @@ export const errorsEn = {
   'calls.err.hangUp': 'The platform refused to hang up.',
   'calls.err.unreachable': '{operation}: the platform could not be reached ({cause}). Check the network and try again.',
   'calls.err.signInAgain': '{operation}: sign in again.',
+
+  'session.err.busySignIn': 'Already signed in (or signing in or out). Sign out first.',
+  'session.err.busySignOut': 'Signing in or out is already under way; wait a moment.',
+  'session.err.noInstance': 'Enter the address of your instance (for example https://yourcompany.ucontactcloud.com).',
+  'session.err.noAgent': 'Enter your agent user, or sign in as a supervisor with the API user.',
+  'session.err.noPassword': 'Enter your password.',
+  'session.err.noApiPasswordOrEmpty': 'Enter the API user\'s password, or leave the API user empty.',
+  'session.err.noApiPassword': 'Enter the API user\'s password.',
+  'session.err.agentRecord': 'Agent Authentication answered an agent record without the fields the phone needs (name, host, md5secret, token).',
+  'session.err.caUnreadable': 'The CA certificate file {path} could not be read ({code}). Choose a PEM file that exists.',
+  'session.err.caNotPem': 'The file {path} holds no PEM certificate ("-----BEGIN CERTIFICATE-----"). Choose the CA certificate in PEM format.',
+
+  'sup.err.needApiUser': 'Supervisor tools need an API user. Sign out, then sign in again with the API user and its password under Advanced.',
+  'sup.err.pickFile': 'Choose the list with the "Choose file" button; the app only reads files picked there.',
+  'sup.err.typePath': 'Type the full path of the list on this computer (for example /home/me/list.csv).',
+  'sup.err.phoneCreatedHere': 'The phone number {phone} is already in use: you created {userName} with it in this session. Choose another phone number.',
+
+  'calls.err.signInFirst': 'Sign in first: calls need a signed-in agent.',
+  'calls.err.noDid': 'The campaign {campaign} has no DID to call from (or no longer exists). Choose another campaign.',
+  'session.err.logoutFailed': 'Signed out of this app, but the platform was not told (Log Out failed): {cause}',
 } as const;

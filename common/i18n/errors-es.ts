@@ -55,4 +55,24 @@ export const errorsEs: Record<keyof typeof errorsEn, string> = {
   'calls.err.hangUp': 'La plataforma se negó a cortar la llamada.',
   'calls.err.unreachable': '{operation}: no se pudo conectar con la plataforma ({cause}). Revise la red y vuelva a intentar.',
   'calls.err.signInAgain': '{operation}: vuelva a iniciar sesión.',
+
+  'session.err.busySignIn': 'Ya hay una sesión iniciada (o se está iniciando o cerrando). Cierre la sesión primero.',
+  'session.err.busySignOut': 'Ya se está iniciando o cerrando la sesión; espere un momento.',
+  'session.err.noInstance': 'Escriba la dirección de su instancia (por ejemplo https://suempresa.ucontactcloud.com).',
+  'session.err.noAgent': 'Escriba su usuario de agente, o ingrese como supervisor con el usuario de API.',
+  'session.err.noPassword': 'Escriba su contraseña.',
+  'session.err.noApiPasswordOrEmpty': 'Escriba la contraseña del usuario de API, o deje vacío el usuario de API.',
+  'session.err.noApiPassword': 'Escriba la contraseña del usuario de API.',
+  'session.err.agentRecord': 'Autenticación de agente devolvió un registro de agente sin los campos que el teléfono necesita (name, host, md5secret, token).',
+  'session.err.caUnreadable': 'No se pudo leer el archivo de certificado de CA {path} ({code}). Elija un archivo PEM que exista.',
+  'session.err.caNotPem': 'El archivo {path} no contiene un certificado PEM ("-----BEGIN CERTIFICATE-----"). Elija el certificado de CA en formato PEM.',
+
+  'sup.err.needApiUser': 'Las herramientas de supervisión necesitan un usuario de API. Cierre la sesión y vuelva a ingresar con el usuario de API y su contraseña en Avanzado.',
+  'sup.err.pickFile': 'Elija la lista con el botón "Elegir archivo"; la aplicación solo lee archivos elegidos allí.',
+  'sup.err.typePath': 'Escriba la ruta completa de la lista en esta computadora (por ejemplo /home/yo/lista.csv).',
+  'sup.err.phoneCreatedHere': 'El número de teléfono {phone} ya está en uso: usted creó a {userName} con él en esta sesión. Elija otro número de teléfono.',
+
+  'calls.err.signInFirst': 'Ingrese primero: las llamadas necesitan un agente con sesión iniciada.',
+  'calls.err.noDid': 'La campaña {campaign} no tiene un DID desde el cual llamar (o ya no existe). Elija otra campaña.',
+  'session.err.logoutFailed': 'Se cerró la sesión en esta aplicación, pero no se avisó a la plataforma (falló el cierre de sesión): {cause}',
 };

@@ -1,13 +1,13 @@
-// An error from main in the user's language: its message key when main sent
-// one the page knows, its English message otherwise.
+// An error from main in the user's language (see speak-error.ts), following a
+// language change while the error is shown.
 import { useCallback } from 'react';
-import { speak } from '../../common/i18n/say';
 import type { IpcError } from '../../common/ipc-contract';
 import { useLanguage } from './i18n';
+import { errorText } from './speak-error';
 
 export type ErrorText = (error: Pick<IpcError, 'message' | 'say'>) => string;
 
 export function useErrorText(): ErrorText {
   const { language } = useLanguage();
-  return useCallback((error) => (error.say === undefined ? undefined : speak(language, error.say)) ?? error.message, [language]);
+  return useCallback((error) => errorText(language, error), [language]);
 }

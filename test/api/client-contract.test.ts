@@ -14,6 +14,10 @@ import {
   type OperationId,
 } from '../../main/api';
 import { startSimulator, type Simulator } from '../../simulator/index';
+import { toCallsFailure } from '../../main/services/calls/calls-failure';
+import { integraCause } from '../../main/services/integra-cause';
+import { toIpcFailure } from '../../main/services/session/api-failure';
+import { toSupervisorFailure } from '../../main/services/supervisor/supervisor-failure';
 import { control, injectFault, resetSim, simState } from './sim-control';
 
 // Contract tests: the client against a simulator started here, for every
@@ -55,7 +59,14 @@ async function signInBoth(c: IntegraClient = client): Promise<void> {
 
 function expectNoSecrets(error: unknown): void {
   const e = error as Error;
-  const text = [JSON.stringify(error), e.message, e.stack, String(e.cause), JSON.stringify(e.cause)].join('\n');
+  // The localized forms too: the key parameters the page receives (`say`) from every describer.
+  const says = [
+    integraCause(error),
+    toIpcFailure(error, 'agent').detail.say,
+    toSupervisorFailure(error, { key: 'sup.err.members', params: { count: '1' } }).detail.say,
+    toCallsFailure(error, 'makeCall', { key: 'calls.err.hangUp', params: {} }).detail.say,
+  ];
+  const text = [JSON.stringify(error), e.message, e.stack, String(e.cause), JSON.stringify(e.cause), JSON.stringify(says)].join('\n');
   const secrets = [...tokens, creds().apiUser.password, ...creds().agents.map((a) => a.password)];
   for (const secret of secrets) expect(text).not.toContain(secret);
 }

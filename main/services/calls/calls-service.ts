@@ -20,6 +20,7 @@ import { isIntegraError } from '../../api';
 import type { Connectivity } from '../connectivity';
 import { openDispositionOutbox, type Outbox } from '../outbox';
 import type { CallingAgent, CallsApi } from './calls-api';
+import { spokenFailure } from '../spoken-failure';
 import { toCallsFailure } from './calls-failure';
 import { fileCallsPreferences, type PreferencesStore } from './calls-preferences';
 import { loadDispositionChoices } from './disposition-choices';
@@ -89,7 +90,7 @@ export function createCallsService(deps: CallsDeps): CallsService {
   };
   const client = (): CallsApi => {
     const api = deps.session.client();
-    if (!api) throw new IpcFailure({ code: 'not-signed-in', message: 'Sign in first: calls need a signed-in agent.' });
+    if (!api) throw spokenFailure('not-signed-in', 'calls.err.signInFirst');
     return api;
   };
 
@@ -131,7 +132,7 @@ export function createCallsService(deps: CallsDeps): CallsService {
 
   function agent(): CallingAgent {
     const view = deps.session.view();
-    if (view.state !== 'signed-in' || !view.agent) throw new IpcFailure({ code: 'not-signed-in', message: 'Sign in first: calls need a signed-in agent.' });
+    if (view.state !== 'signed-in' || !view.agent) throw spokenFailure('not-signed-in', 'calls.err.signInFirst');
     const { name, extension } = view.agent;
     lastAgentName = name;
     return { name, extension, context: deps.agentContext(extension) ?? DEFAULT_AGENT_CONTEXT };
@@ -181,7 +182,7 @@ export function createCallsService(deps: CallsDeps): CallsService {
       }));
       const campaign = campaigns.find((c) => c.name === request.campaign);
       if (!campaign) {
-        throw new IpcFailure({ code: 'invalid-request', field: 'campaign', message: `The campaign ${request.campaign} has no DID to call from (or no longer exists). Choose another campaign.` });
+        throw spokenFailure('invalid-request', 'calls.err.noDid', { campaign: request.campaign }, 'campaign');
       }
       preferences.write({ lastCampaign: campaign.name });
       const destination = number.value.number;
@@ -232,7 +233,7 @@ export function createCallsService(deps: CallsDeps): CallsService {
     async keepWrapUp(record) {
       const view = deps.session.view();
       const name = (view.state === 'signed-in' || view.state === 'signing-out') && view.agent ? view.agent.name : lastAgentName;
-      if (!name) throw new IpcFailure({ code: 'not-signed-in', message: 'Sign in first: calls need a signed-in agent.' });
+      if (!name) throw spokenFailure('not-signed-in', 'calls.err.signInFirst');
       return saveWrapUps((store) => store.add(name, record));
     },
 

@@ -1,9 +1,9 @@
 // The real session port: an Integra client for the instance the agent signs
 // in to, trusting the custom CA file when one is given.
 import { readFileSync } from 'node:fs';
-import { IpcFailure } from '../../../common/ipc-contract';
 import type { TokenPolicyOperation } from '../../../common/ipc-contract';
 import { createIntegraClient, type AuthorizedOperationId, type IntegraClient } from '../../api';
+import { spokenFailure } from '../spoken-failure';
 import type { ApiConnection } from './session-api';
 
 export function createIntegraSessionApi(connection: ApiConnection): IntegraClient {
@@ -23,10 +23,10 @@ function readCaFile(path: string): string {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-    throw new IpcFailure({ code: 'tls-failure', field: 'caFile', message: `The CA certificate file ${path} could not be read (${code}). Choose a PEM file that exists.` });
+    throw spokenFailure('tls-failure', 'session.err.caUnreadable', { path, code }, 'caFile');
   }
   if (!text.includes('-----BEGIN CERTIFICATE-----')) {
-    throw new IpcFailure({ code: 'tls-failure', field: 'caFile', message: `The file ${path} holds no PEM certificate ("-----BEGIN CERTIFICATE-----"). Choose the CA certificate in PEM format.` });
+    throw spokenFailure('tls-failure', 'session.err.caNotPem', { path }, 'caFile');
   }
   return text;
 }

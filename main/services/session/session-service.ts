@@ -13,6 +13,8 @@ import {
 } from '../../../common/ipc-contract';
 import type { SettingsService } from '../settings';
 import type { TokenVault } from '../vault';
+import { integraCause } from '../integra-cause';
+import { spokenFailure } from '../spoken-failure';
 import { isNetworkFailure, toIpcFailure } from './api-failure';
 import type { LaunchOverrides } from './launch-overrides';
 import { signedInAgentSchema, type SessionApi, type SessionApiFactory, type SignedInAgent } from './session-api';
@@ -60,24 +62,23 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
 
   async function signIn(request: SignInRequest): Promise<SessionView> {
     if (view.state !== 'signed-out') {
-      throw new IpcFailure({ code: 'busy', message: 'Already signed in (or signing in or out). Sign out first.' });
+      throw spokenFailure('busy', 'session.err.busySignIn');
     }
     const settings = deps.settings.get();
     const baseUrl = (request.instanceUrl || overrides.instanceUrl || settings.instanceUrl).replace(/\/+$/, '');
     if (!baseUrl) {
-      throw new IpcFailure({ code: 'invalid-request', field: 'instanceUrl', message: 'Enter the address of your instance (for example https://yourcompany.ucontactcloud.com).' });
+      throw spokenFailure('invalid-request', 'session.err.noInstance', {}, 'instanceUrl');
     }
     // Roles: an agent (phone and agent home), an API user (supervisor area), or both.
     const agentName = request.agent?.trim() ?? '';
     const apiUser = request.apiUser?.trim() ?? '';
     if (!agentName && !apiUser) {
-      throw new IpcFailure({ code: 'invalid-request', field: 'agent', message: 'Enter your agent user, or sign in as a supervisor with the API user.' });
+      throw spokenFailure('invalid-request', 'session.err.noAgent', {}, 'agent');
     }
     const password = agentName ? request.password || deps.vault.get(VAULT_KEYS.password(agentName)) || '' : '';
-    if (agentName && !password) throw new IpcFailure({ code: 'invalid-request', field: 'password', message: 'Enter your password.' });
+    if (agentName && !password) throw spokenFailure('invalid-request', 'session.err.noPassword', {}, 'password');
     if (apiUser && !request.apiPassword) {
-      const message = agentName ? 'Enter the API user\'s password, or leave the API user empty.' : 'Enter the API user\'s password.';
-      throw new IpcFailure({ code: 'invalid-request', field: 'apiPassword', message });
+      throw spokenFailure('invalid-request', agentName ? 'session.err.noApiPasswordOrEmpty' : 'session.err.noApiPassword', {}, 'apiPassword');
     }
     // A field sent (even empty) is the agent's choice; absent means the launch's or the saved one.
     const caFile = request.caFile ?? overrides.caFile ?? settings.caFile;
@@ -120,7 +121,7 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
   async function authenticateAgent(client: Api, agent: string, password: string): Promise<SignedInAgent> {
     const record = signedInAgentSchema.safeParse(await client.agentAuthenticate({ agent, password }));
     if (!record.success) {
-      throw new IpcFailure({ code: 'platform-error', message: 'Agent Authentication answered an agent record without the fields the phone needs (name, host, md5secret, token).' });
+      throw spokenFailure('platform-error', 'session.err.agentRecord');
     }
     return record.data;
   }
@@ -154,7 +155,7 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
   async function signOut(request: SignOutRequest): Promise<SessionView> {
     if (view.state === 'signed-out') return view;
     if (view.state !== 'signed-in') {
-      throw new IpcFailure({ code: 'busy', message: 'Signing in or out is already under way; wait a moment.' });
+      throw spokenFailure('busy', 'session.err.busySignOut');
     }
     const { agent, apiUser } = view;
     const client = api;
@@ -167,7 +168,15 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
       deps.connectivity?.reportSuccess();
     } catch (error) {
       const mapped = toIpcFailure(error, 'agent');
-      failure = new IpcFailure({ ...mapped.detail, message: `Signed out of this app, but the platform was not told (Log Out failed): ${mapped.detail.message}`, field: undefined });
+      const cause = integraCause(error);
+      const { say: _mappedSay, ...detail } = mapped.detail;
+      failure = new IpcFailure({
+        ...detail,
+        message: `Signed out of this app, but the platform was not told (Log Out failed): ${mapped.detail.message}`,
+        field: undefined,
+        // The page says the cause in its language; without a known cause it shows the English message.
+        ...(cause ? { say: { key: 'session.err.logoutFailed', params: {}, cause } } : {}),
+      });
       if (isNetworkFailure(mapped)) deps.connectivity?.reportNetworkFailure();
     }
     deps.vault.delete(VAULT_KEYS.agentToken);

@@ -3,7 +3,6 @@
 // here in main, by path; their bytes never pass through the page.
 import { basename, isAbsolute } from 'node:path';
 import {
-  IpcFailure,
   type AddMembersRequest,
   type CampaignView,
   type CreatedAgent,
@@ -21,6 +20,7 @@ import {
 import { queueMember, type CreateAgentInput } from '../../../common/domain';
 import { analyzeDialingList } from '../../api';
 import { campaignView, dialerView } from './record-views';
+import { spokenFailure } from '../spoken-failure';
 import { toSupervisorFailure } from './supervisor-failure';
 import type { AnalyzeList, ListFileSource, SupervisorApi } from './supervisor-api';
 
@@ -66,10 +66,7 @@ export function createSupervisorService(deps: SupervisorDeps): SupervisorService
     const view = deps.session.view();
     const api = deps.session.client();
     if (view.state !== 'signed-in' || !view.apiUser || !api) {
-      throw new IpcFailure({
-        code: 'not-signed-in',
-        message: 'Supervisor tools need an API user. Sign out, then sign in again with the API user and its password under Advanced.',
-      });
+      throw spokenFailure('not-signed-in', 'sup.err.needApiUser');
     }
     return { api, apiUser: view.apiUser };
   }
@@ -78,10 +75,7 @@ export function createSupervisorService(deps: SupervisorDeps): SupervisorService
     const trimmed = path.trim();
     const allowed = deps.files.kind === 'dialog' ? pickedPaths.has(trimmed) : isAbsolute(trimmed);
     if (!allowed) {
-      const message = deps.files.kind === 'dialog'
-        ? 'Choose the list with the "Choose file" button; the app only reads files picked there.'
-        : 'Type the full path of the list on this computer (for example /home/me/list.csv).';
-      throw new IpcFailure({ code: 'invalid-request', field: 'path', message });
+      throw spokenFailure('invalid-request', deps.files.kind === 'dialog' ? 'sup.err.pickFile' : 'sup.err.typePath', {}, 'path');
     }
     return trimmed;
   }
@@ -115,7 +109,7 @@ export function createSupervisorService(deps: SupervisorDeps): SupervisorService
       const phone = input.phoneNumber.trim();
       const earlier = createdInThisSession().get(phone);
       if (earlier) {
-        throw new IpcFailure({ code: 'invalid-request', field: 'phoneNumber', message: `The phone number ${phone} is already in use: you created ${earlier.userName} with it in this session. Choose another phone number.` });
+        throw spokenFailure('invalid-request', 'sup.err.phoneCreatedHere', { phone, userName: earlier.userName }, 'phoneNumber');
       }
       try {
         await api.createAgent(input);
