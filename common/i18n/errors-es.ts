@@ -75,4 +75,15 @@ export const errorsEs: Record<keyof typeof errorsEn, string> = {
   'calls.err.signInFirst': 'Ingrese primero: las llamadas necesitan un agente con sesión iniciada.',
   'calls.err.noDid': 'La campaña {campaign} no tiene un DID desde el cual llamar (o ya no existe). Elija otra campaña.',
   'session.err.logoutFailed': 'Se cerró la sesión en esta aplicación, pero no se avisó a la plataforma (falló el cierre de sesión): {cause}',
+
+  'ipc.err.unknownChannel': 'La solicitud "{channel}" no forma parte del contrato de la aplicación.',
+  'ipc.err.forbiddenSender': 'La solicitud {channel} vino de una página que no es la de la aplicación; se rechazó.',
+  'ipc.err.internal': '{channel} falló de forma inesperada dentro de la aplicación. Vuelva a intentar; si sigue fallando, reinicie la aplicación.',
+  'ipc.err.invalidField': 'Se rechazó {channel}: el campo "{path}" no es válido (detalle: {what}).',
+  'ipc.err.invalidRequest': 'Se rechazó {channel}: la solicitud no es válida (detalle: {what}).',
+
+  'calls.err.wrapUpsUnreadable': 'No se pudieron leer ni guardar las llamadas que esperan calificación en {dir} ({detail}). Revise que se pueda escribir en la carpeta.',
+  'calls.err.wrapUpsUnsaved': 'No se pudo guardar la lista de llamadas que esperan calificación en {dir} ({detail}). Revise que se pueda escribir en la carpeta y que tenga espacio libre.',
+  'calls.err.journalUnopened': 'No se pudo abrir el registro de calificaciones en {dir} ({detail}). Revise que se pueda escribir en la carpeta y reinicie la aplicación.',
+  'calls.err.dispositionUnsaved': 'No se guardó la calificación: {detail}',
 };

@@ -3,11 +3,14 @@
 // parse the payload from unknown with the contract's schema, call the
 // service, and answer `{ ok, value }` or `{ ok: false, error }`. Never throws.
 import type { z } from 'zod';
+import type { MessageKey } from '../../common/i18n';
+import { english } from '../../common/i18n/say';
 import {
   IpcFailure,
   isRequestChannel,
   requestSchemas,
   type IpcError,
+  type IpcErrorCode,
   type IpcResult,
   type ReplyOf,
   type RequestChannel,
@@ -29,10 +32,10 @@ export type Dispatch<Sender> = (channel: unknown, payload: unknown, sender: Send
 export function createDispatcher<Sender>(handlers: RequestHandlers, options: DispatchOptions<Sender>): Dispatch<Sender> {
   return async (channel, payload, sender) => {
     if (!isRequestChannel(channel)) {
-      return failure({ code: 'unknown-channel', message: `The request "${String(channel).slice(0, 80)}" is not part of the app's contract.` });
+      return failure(spoken('unknown-channel', 'ipc.err.unknownChannel', { channel: String(channel).slice(0, 80) }));
     }
     if (!safeTrust(options, sender)) {
-      return failure({ code: 'forbidden-sender', message: `The request ${channel} came from a page that is not the app's own; it was refused.` });
+      return failure(spoken('forbidden-sender', 'ipc.err.forbiddenSender', { channel }));
     }
     const parsed = requestSchemas[channel].request.safeParse(payload);
     if (!parsed.success) return failure(invalidRequest(channel, parsed.error));
@@ -42,7 +45,7 @@ export function createDispatcher<Sender>(handlers: RequestHandlers, options: Dis
     } catch (error) {
       if (error instanceof IpcFailure) return failure(error.detail);
       options.onUnexpectedError?.(channel, error);
-      return failure({ code: 'internal', message: `${channel} failed unexpectedly inside the app. Try again; if it keeps failing, restart the app.` });
+      return failure(spoken('internal', 'ipc.err.internal', { channel }));
     }
   };
 }
@@ -64,15 +67,19 @@ function failure(error: IpcError): IpcResult<never> {
   return { ok: false, error };
 }
 
+/** An error said by message key: English `message` for the log, `say` for the page's language. */
+function spoken(code: IpcErrorCode, key: MessageKey, params: Record<string, string>, field?: string): IpcError {
+  const say = { key, params };
+  return { code, message: english(say), say, ...(field === undefined ? {} : { field }) };
+}
+
 /** Names the first failing field and says what was wrong with it, in plain words. */
 function invalidRequest(channel: RequestChannel, error: z.ZodError): IpcError {
   const issue = error.issues[0];
   const path = issue?.path.map(String).join('.') ?? '';
-  const where = path ? `the field "${path}"` : 'the request';
-  const what = issue?.message ?? 'is not valid';
-  return {
-    code: 'invalid-request',
-    message: `${channel} was refused: ${where} ${what.replace(/^Invalid input: /, 'is invalid: ')}.`,
-    ...(path ? { field: path.split('.').at(-1) ?? path } : {}),
-  };
+  // The schema's own words (English) stay a technical detail inside the spoken text.
+  const what = (issue?.message ?? 'is not valid').replace(/^Invalid input: /, 'is invalid: ');
+  return path
+    ? spoken('invalid-request', 'ipc.err.invalidField', { channel, path, what }, path.split('.').at(-1) ?? path)
+    : spoken('invalid-request', 'ipc.err.invalidRequest', { channel, what });
 }

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseLanguage, signIn, startApp, type E2EApp } from './harness';
+import { chooseLanguage, screenshot, signIn, startApp, type E2EApp } from './harness';
 import { firstColumn, listContent, openTab, registeredPhones, shootBothLanguages, signInAgentApp, state, until, type AgentApp } from './supervisor-kit';
 
 const NEW_AGENT = { userName: 'e2e.supervisado', fullname: 'Ñandú Pérez', phone: '1999', password: 'clave-e2e-1999' };
@@ -139,6 +139,22 @@ describe('the supervisor area against the simulator', () => {
     expect(created).toMatchObject({ name: NEW_AGENT.phone, fullname: NEW_AGENT.fullname, origin: 'create-agent' });
     expect(await page.getByTestId('created-agents').textContent()).toContain(NEW_AGENT.userName);
     await shootBothLanguages(page, 'create-agent');
+
+    // The same phone again: main refuses it itself (created in this session), said in Spanish too.
+    await chooseLanguage(page, 'es');
+    await form.locator('input[name=userName]').fill('e2e.otro');
+    await form.locator('input[name=fullname]').fill('Otro Agente');
+    await form.locator('input[name=phoneNumber]').fill(NEW_AGENT.phone);
+    await form.locator('input[name=password]').fill(NEW_AGENT.password);
+    await form.locator('input[name=confirm]').fill(NEW_AGENT.password);
+    await form.locator('button[type=submit]').click();
+    const again = await form.getByTestId('error-phoneNumber').textContent();
+    expect(again).toContain(`El número de teléfono ${NEW_AGENT.phone} ya está en uso: usted creó a ${NEW_AGENT.userName} con él en esta sesión.`);
+    expect(again).not.toMatch(/already in use|Choose another/);
+    await screenshot(page, 'supervisor-create-agent-again-es');
+    await chooseLanguage(page, 'en');
+    expect(await form.getByTestId('error-phoneNumber').textContent()).toContain(`The phone number ${NEW_AGENT.phone} is already in use: you created ${NEW_AGENT.userName} with it in this session.`);
+    await screenshot(page, 'supervisor-create-agent-again-en');
   });
 
   it('adds the new agent to two campaigns in one request and lists the pairs added', async () => {

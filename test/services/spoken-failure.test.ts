@@ -1,5 +1,5 @@
 // Failures main raises itself (sign-in form checks, CA file, supervisor and
-// calls preconditions) carry `say`: its English is the old message word for
+// calls preconditions, the bridge's own refusals) carry `say`: its English is the old message word for
 // word, its Spanish is spoken with every placeholder filled.
 import { describe, expect, it } from 'vitest';
 import type { MessageKey } from '../../common/i18n';
@@ -23,6 +23,12 @@ const CASES: readonly [MessageKey, Record<string, string>, string][] = [
   ['sup.err.phoneCreatedHere', { phone: '1999', userName: 'e2e.agent' }, 'The phone number 1999 is already in use: you created e2e.agent with it in this session. Choose another phone number.'],
   ['calls.err.signInFirst', {}, 'Sign in first: calls need a signed-in agent.'],
   ['calls.err.noDid', { campaign: 'Manual->' }, 'The campaign Manual-> has no DID to call from (or no longer exists). Choose another campaign.'],
+  ['calls.err.dispositionUnsaved', { detail: 'EROFS: read-only file system' }, 'The disposition was not saved: EROFS: read-only file system'],
+  ['calls.err.journalUnopened', { dir: '/data/outbox', detail: 'EACCES' }, 'The dispositions journal in /data/outbox could not be opened (EACCES). Check that the folder is writable, then restart the app.'],
+  ['ipc.err.unknownChannel', { channel: 'nope' }, 'The request "nope" is not part of the app\'s contract.'],
+  ['ipc.err.forbiddenSender', { channel: 'session.signIn' }, 'The request session.signIn came from a page that is not the app\'s own; it was refused.'],
+  ['ipc.err.internal', { channel: 'session.signIn' }, 'session.signIn failed unexpectedly inside the app. Try again; if it keeps failing, restart the app.'],
+  ['ipc.err.invalidField', { channel: 'session.signIn', path: 'agent', what: 'is too long' }, 'session.signIn was refused: the field "agent" is too long.'],
 ];
 
 describe('failures main raises itself', () => {

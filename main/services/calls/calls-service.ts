@@ -59,6 +59,9 @@ export const DEFAULT_AGENT_CONTEXT = 'agents';
 
 const IDLE: OutboxStatusView = { pending: 0, sending: false, lastError: null, parked: 0, nextRetryAt: null };
 
+/** A lower layer's own words (a file system error), kept as the technical detail of a spoken error. */
+const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
 export function createCallsService(deps: CallsDeps): CallsService {
   const preferences = deps.preferences ?? fileCallsPreferences(deps.dataDir);
   const statusListeners = new Set<(status: OutboxStatusView) => void>();
@@ -71,10 +74,7 @@ export function createCallsService(deps: CallsDeps): CallsService {
       wrapUpStore ??= openPendingWrapUps(`${deps.dataDir}/outbox`);
       return wrapUpStore;
     } catch (error) {
-      throw new IpcFailure({
-        code: 'internal',
-        message: `The calls waiting for a disposition in ${deps.dataDir}/outbox could not be read or saved (${error instanceof Error ? error.message : String(error)}). Check that the folder is writable.`,
-      });
+      throw spokenFailure('internal', 'calls.err.wrapUpsUnreadable', { dir: `${deps.dataDir}/outbox`, detail: reason(error) });
     }
   };
   const saveWrapUps = <T>(what: (store: PendingWrapUps) => T): T => {
@@ -82,10 +82,7 @@ export function createCallsService(deps: CallsDeps): CallsService {
     try {
       return what(store);
     } catch (error) {
-      throw new IpcFailure({
-        code: 'internal',
-        message: `The list of calls waiting for a disposition could not be saved in ${deps.dataDir}/outbox (${error instanceof Error ? error.message : String(error)}). Check that the folder is writable and has free space.`,
-      });
+      throw spokenFailure('internal', 'calls.err.wrapUpsUnsaved', { dir: `${deps.dataDir}/outbox`, detail: reason(error) });
     }
   };
   const client = (): CallsApi => {
@@ -123,10 +120,7 @@ export function createCallsService(deps: CallsDeps): CallsService {
     try {
       return await outboxReady;
     } catch (error) {
-      throw new IpcFailure({
-        code: 'internal',
-        message: `The dispositions journal in ${deps.dataDir}/outbox could not be opened (${error instanceof Error ? error.message : String(error)}). Check that the folder is writable, then restart the app.`,
-      });
+      throw spokenFailure('internal', 'calls.err.journalUnopened', { dir: `${deps.dataDir}/outbox`, detail: reason(error) });
     }
   }
 
@@ -222,7 +216,7 @@ export function createCallsService(deps: CallsDeps): CallsService {
         }
         return { id, status: box.status() };
       } catch (error) {
-        throw new IpcFailure({ code: 'internal', message: `The disposition was not saved: ${error instanceof Error ? error.message : String(error)}` });
+        throw spokenFailure('internal', 'calls.err.dispositionUnsaved', { detail: reason(error) });
       }
     },
 
