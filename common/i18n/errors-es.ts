@@ -86,4 +86,7 @@ export const errorsEs: Record<keyof typeof errorsEn, string> = {
   'calls.err.wrapUpsUnsaved': 'No se pudo guardar la lista de llamadas que esperan calificación en {dir} ({detail}). Revise que se pueda escribir en la carpeta y que tenga espacio libre.',
   'calls.err.journalUnopened': 'No se pudo abrir el registro de calificaciones en {dir} ({detail}). Revise que se pueda escribir en la carpeta y reinicie la aplicación.',
   'calls.err.dispositionUnsaved': 'No se guardó la calificación: {detail}',
+
+  'calls.err.fallbackHangUpFailed': 'El teléfono había perdido la conexión y tampoco se pudo pedir a la plataforma que terminara la llamada: {cause}',
+  'settings.err.unsaved': 'No se pudo guardar la configuración (detalle: {detail}). Revise que se pueda escribir en la carpeta de configuración.',
 };

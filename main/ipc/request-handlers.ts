@@ -8,6 +8,7 @@ import { createSupervisorHandlers } from './supervisor-handlers';
 import { createCallsHandlers } from './calls-handlers';
 import { createWorkstationHandlers } from './workstation-handlers';
 import { SettingLockedError } from '../services/policy';
+import { spokenFailure } from '../services/spoken-failure';
 
 export function createRequestHandlers(services: AppServices): RequestHandlers {
   return {
@@ -18,7 +19,7 @@ export function createRequestHandlers(services: AppServices): RequestHandlers {
       } catch (error) {
         // Its message already names the locked settings and says to ask IT.
         if (error instanceof SettingLockedError) throw new IpcFailure({ code: 'settings-failure', message: error.message });
-        throw new IpcFailure({ code: 'settings-failure', message: `The settings could not be saved: ${(error as Error).message}. Check that the settings folder is writable.` });
+        throw spokenFailure('settings-failure', 'settings.err.unsaved', { detail: (error as Error).message });
       }
       return settingsView(services);
     },

@@ -25,6 +25,7 @@ const CASES: readonly [MessageKey, Record<string, string>, string][] = [
   ['calls.err.noDid', { campaign: 'Manual->' }, 'The campaign Manual-> has no DID to call from (or no longer exists). Choose another campaign.'],
   ['calls.err.dispositionUnsaved', { detail: 'EROFS: read-only file system' }, 'The disposition was not saved: EROFS: read-only file system'],
   ['calls.err.journalUnopened', { dir: '/data/outbox', detail: 'EACCES' }, 'The dispositions journal in /data/outbox could not be opened (EACCES). Check that the folder is writable, then restart the app.'],
+  ['settings.err.unsaved', { detail: 'EACCES: permission denied' }, 'The settings could not be saved: EACCES: permission denied. Check that the settings folder is writable.'],
   ['ipc.err.unknownChannel', { channel: 'nope' }, 'The request "nope" is not part of the app\'s contract.'],
   ['ipc.err.forbiddenSender', { channel: 'session.signIn' }, 'The request session.signIn came from a page that is not the app\'s own; it was refused.'],
   ['ipc.err.internal', { channel: 'session.signIn' }, 'session.signIn failed unexpectedly inside the app. Try again; if it keeps failing, restart the app.'],

@@ -54,7 +54,15 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
   fallbackHangUp.current = () => {
     void api.request('calls.hangUp', {}).then((reply) => {
       if (reply.ok) setNotice('fallback-hangup');
-      else setError({ ...reply.error, message: `The phone had lost its connection and the platform could not be asked to end the call either: ${reply.error.message}` });
+      else {
+        // Main's own text becomes the cause of ours; an error already wrapping a cause is left in English (one level only).
+        const { say, ...rest } = reply.error;
+        setError({
+          ...rest,
+          message: `The phone had lost its connection and the platform could not be asked to end the call either: ${reply.error.message}`,
+          ...(say && !say.cause ? { say: { key: 'calls.err.fallbackHangUpFailed', params: {}, cause: { key: say.key, params: say.params } } } : {}),
+        });
+      }
     });
   };
   // Main keeps the wrap-up on disk at once, so a sign-out or a closed app does not lose it.
