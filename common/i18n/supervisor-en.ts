@@ -68,7 +68,6 @@ export const supervisorEn = {
   'sup.agent.submitting': 'Creating…',
   'sup.agent.created': 'Agent {userName} created with phone {phone}.',
   'sup.agent.session': 'Created in this session',
-  'sup.agent.phoneTaken': 'The platform refused to create this agent. It gives no reason; most often the phone number (or the user name) is already in use. Choose another phone number and try again.',
 
   'sup.members.heading': 'Add agents to campaigns',
   'sup.members.intro': 'The platform cannot list agents: pick those you created in this session or type user and phone pairs.',

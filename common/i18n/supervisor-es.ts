@@ -70,7 +70,6 @@ export const supervisorEs: Record<keyof typeof supervisorEn, string> = {
   'sup.agent.submitting': 'Creando…',
   'sup.agent.created': 'Agente {userName} creado con el teléfono {phone}.',
   'sup.agent.session': 'Creados en esta sesión',
-  'sup.agent.phoneTaken': 'La plataforma no creó el agente. No da el motivo; casi siempre el número de teléfono (o el nombre de usuario) ya está en uso. Elija otro número de teléfono y vuelva a intentar.',
 
   'sup.members.heading': 'Agregar agentes a campañas',
   'sup.members.intro': 'La plataforma no permite listar agentes: elija los creados en esta sesión o escriba pares de usuario y teléfono.',

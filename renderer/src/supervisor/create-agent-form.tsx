@@ -41,8 +41,7 @@ export function CreateAgentForm({ api, created, onCreated }: { api: SoftphoneApi
     onCreated(result.value);
   }
 
-  // The platform's bare refusal, said in the page's language (main's detail is English).
-  const phoneError = error?.code === 'platform-error' && error.field === 'phoneNumber' ? { ...error, message: t('sup.agent.phoneTaken') } : errorFor(error, 'phoneNumber');
+  const phoneError = errorFor(error, 'phoneNumber');
   const confirmError = errorFor(error, 'confirm') ?? (mismatch ? { code: 'invalid-request' as const, field: 'confirm', message: t('sup.agent.mismatch') } : undefined);
   return (
     <section className="sup-panel sup-form-panel" aria-labelledby="create-agent-heading">
