@@ -3,14 +3,12 @@
 // parse the payload from unknown with the contract's schema, call the
 // service, and answer `{ ok, value }` or `{ ok: false, error }`. Never throws.
 import type { z } from 'zod';
-import type { MessageKey } from '../../common/i18n';
-import { english } from '../../common/i18n/say';
+import { spokenError as spoken } from '../../common/ipc/spoken-error';
 import {
   IpcFailure,
   isRequestChannel,
   requestSchemas,
   type IpcError,
-  type IpcErrorCode,
   type IpcResult,
   type ReplyOf,
   type RequestChannel,
@@ -65,12 +63,6 @@ function safeTrust<Sender>(options: DispatchOptions<Sender>, sender: Sender): bo
 
 function failure(error: IpcError): IpcResult<never> {
   return { ok: false, error };
-}
-
-/** An error said by message key: English `message` for the log, `say` for the page's language. */
-function spoken(code: IpcErrorCode, key: MessageKey, params: Record<string, string>, field?: string): IpcError {
-  const say = { key, params };
-  return { code, message: english(say), say, ...(field === undefined ? {} : { field }) };
 }
 
 /** Names the first failing field and says what was wrong with it, in plain words. */
