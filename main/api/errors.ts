@@ -16,6 +16,19 @@ export type IntegraErrorKind =
   | 'bad-input' // the caller's input is invalid; nothing was sent
   | 'not-signed-in'; // no token held for an authorized operation
 
+export type ConnectionReason =
+  | 'refused'
+  | 'reset'
+  | 'closedWhileSending'
+  | 'closed'
+  | 'hostNotFound'
+  | 'dnsUnavailable'
+  | 'hostUnreachable'
+  | 'networkUnreachable'
+  | 'timedOut'
+  | 'failed'
+  | 'unknown';
+
 export abstract class IntegraError extends Error {
   abstract readonly kind: IntegraErrorKind;
   readonly operation: OperationId;
@@ -78,12 +91,12 @@ export class ConnectionError extends IntegraError {
   override readonly name = 'ConnectionError';
   readonly kind = 'connection';
   readonly code: string;
-  /** What happened, in plain words (fixed texts per code). */
-  readonly description: string;
-  constructor(operation: OperationId, code: string, description: string, cause?: string) {
+  /** What happened, as a stable name (one per kind of code; see transport-errors.ts). */
+  readonly reason: ConnectionReason;
+  constructor(operation: OperationId, code: string, reason: ConnectionReason, description: string, cause?: string) {
     super(operation, `${description}. Check the network and the base URL, then try again.`, cause);
     this.code = code;
-    this.description = description;
+    this.reason = reason;
   }
 }
 

@@ -2,6 +2,7 @@ import {
   AbortedError,
   BadInputError,
   ConnectionError,
+  type ConnectionReason,
   IntegraError,
   TimeoutError,
   TlsError,
@@ -11,18 +12,19 @@ import type { OperationId } from './operations';
 // Maps what undici / Node throw into our typed errors. The original error is
 // never attached: only its code and a redacted message travel as `cause`.
 
-const CONNECTION_CODES: Record<string, string> = {
-  ECONNREFUSED: 'the connection was refused (nothing listens at that address)',
-  ECONNRESET: 'the connection was reset by the other side',
-  EPIPE: 'the connection was closed while sending',
-  UND_ERR_SOCKET: 'the connection was closed before an answer came',
-  UND_ERR_CLOSED: 'the connection was closed before an answer came',
-  ENOTFOUND: 'the host name could not be found',
-  EAI_AGAIN: 'the host name could not be looked up (DNS unavailable)',
-  EHOSTUNREACH: 'the host cannot be reached',
-  ENETUNREACH: 'the network cannot be reached',
-  ETIMEDOUT: 'the connection attempt timed out',
-  UND_ERR_CONNECT_TIMEOUT: 'the connection attempt timed out',
+// Each code's reason (a stable name the app's message keys use) and its plain-words description.
+const CONNECTION_CODES: Record<string, { reason: ConnectionReason; description: string }> = {
+  ECONNREFUSED: { reason: 'refused', description: 'the connection was refused (nothing listens at that address)' },
+  ECONNRESET: { reason: 'reset', description: 'the connection was reset by the other side' },
+  EPIPE: { reason: 'closedWhileSending', description: 'the connection was closed while sending' },
+  UND_ERR_SOCKET: { reason: 'closed', description: 'the connection was closed before an answer came' },
+  UND_ERR_CLOSED: { reason: 'closed', description: 'the connection was closed before an answer came' },
+  ENOTFOUND: { reason: 'hostNotFound', description: 'the host name could not be found' },
+  EAI_AGAIN: { reason: 'dnsUnavailable', description: 'the host name could not be looked up (DNS unavailable)' },
+  EHOSTUNREACH: { reason: 'hostUnreachable', description: 'the host cannot be reached' },
+  ENETUNREACH: { reason: 'networkUnreachable', description: 'the network cannot be reached' },
+  ETIMEDOUT: { reason: 'timedOut', description: 'the connection attempt timed out' },
+  UND_ERR_CONNECT_TIMEOUT: { reason: 'timedOut', description: 'the connection attempt timed out' },
 };
 
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
@@ -66,8 +68,8 @@ export function mapFailure(error: unknown, context: FailureContext): IntegraErro
   }
   if (TLS_CODE_RE.test(code)) return new TlsError(operation, code, cause);
   if (TIMEOUT_CODES.has(code)) return new TimeoutError(operation, context.timeoutMs);
-  const description = CONNECTION_CODES[code];
-  if (description) return new ConnectionError(operation, code, description, cause);
-  if (error instanceof TypeError || error instanceof Error) return new ConnectionError(operation, code, 'the request failed on the way to the server', cause);
-  return new ConnectionError(operation, code, 'the request failed for an unknown reason', cause);
+  const known = CONNECTION_CODES[code];
+  if (known) return new ConnectionError(operation, code, known.reason, known.description, cause);
+  if (error instanceof Error) return new ConnectionError(operation, code, 'failed', 'the request failed on the way to the server', cause);
+  return new ConnectionError(operation, code, 'unknown', 'the request failed for an unknown reason', cause);
 }

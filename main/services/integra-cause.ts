@@ -2,23 +2,18 @@
 // can say it in the user's language. The English of each key repeats the
 // client's own message (main/api/errors.ts); parameters carry only what the
 // error already shows (operation, status, code, time-out), never a secret.
+import { z } from 'zod';
 import type { Spoken } from '../../common/i18n/say';
 import { BadInputError, ConnectionError, HttpStatusError, PlatformRefusedError, TimeoutError, TlsError, UnexpectedResponseError, isIntegraError } from '../api/index';
 
-/** Connection codes with a text of their own; the rest say "failed" (or "closed"/"timed out" for undici's variants). */
-const CONNECTION_KEYS: Record<string, string> = {
-  ECONNREFUSED: 'ECONNREFUSED',
-  ECONNRESET: 'ECONNRESET',
-  EPIPE: 'EPIPE',
-  UND_ERR_SOCKET: 'closed',
-  UND_ERR_CLOSED: 'closed',
-  ENOTFOUND: 'ENOTFOUND',
-  EAI_AGAIN: 'EAI_AGAIN',
-  EHOSTUNREACH: 'EHOSTUNREACH',
-  ENETUNREACH: 'ENETUNREACH',
-  ETIMEDOUT: 'timedOut',
-  UND_ERR_CONNECT_TIMEOUT: 'timedOut',
-};
+const integraErrorSchema = z.object({ kind: z.string(), message: z.string() });
+
+/** What a describer needs from any thrown value: the client's kind (else `unexpected`), its English message, its spoken cause. */
+export function readClientFailure(error: unknown): { kind: string; message: string; cause: Spoken | undefined } {
+  const parsed = integraErrorSchema.safeParse(error);
+  const message = parsed.success ? parsed.data.message : error instanceof Error ? error.message : String(error);
+  return { kind: parsed.success ? parsed.data.kind : 'unexpected', message, cause: integraCause(error) };
+}
 
 /** The cause as spoken text; undefined for anything that is not a client error (its English message is all there is). */
 export function integraCause(error: unknown): Spoken | undefined {
@@ -28,8 +23,7 @@ export function integraCause(error: unknown): Spoken | undefined {
   if (error instanceof HttpStatusError) return { key: 'cause.http-status', params: { operation, status: String(error.status) } };
   if (error instanceof TlsError) return { key: 'cause.tls', params: { operation, code: error.code } };
   if (error instanceof ConnectionError) {
-    const known = CONNECTION_KEYS[error.code] ?? (error.description.includes('unknown reason') ? 'unknown' : 'failed');
-    return { key: `cause.connection.${known}`, params: { operation } };
+    return { key: `cause.connection.${error.reason}`, params: { operation } };
   }
   // A refusal is said by each caller, which knows what it means there. The two below carry a lower layer's English detail.
   if (error instanceof PlatformRefusedError) return undefined;
