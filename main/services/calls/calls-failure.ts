@@ -1,21 +1,15 @@
 // Turns a failure of the Integra client during calls work into the typed
 // error the page shows: the operation, the cause in plain words, what to do;
 // `say` carries the same text as a message key for the page's language.
-import { z } from 'zod';
 import { english, type Spoken } from '../../../common/i18n/say';
 import { IpcFailure } from '../../../common/ipc-contract';
 import { operationTitle, type OperationId } from '../../api/index';
-import { integraCause } from '../integra-cause';
-
-const integraErrorSchema = z.object({ kind: z.string(), message: z.string() });
+import { readClientFailure } from '../integra-cause';
 
 export function toCallsFailure(error: unknown, operation: OperationId, refusal: Spoken): IpcFailure {
   if (error instanceof IpcFailure) return error;
-  const parsed = integraErrorSchema.safeParse(error);
-  const kind = parsed.success ? parsed.data.kind : 'unexpected';
-  const message = parsed.success ? parsed.data.message : error instanceof Error ? error.message : String(error);
+  const { kind, message, cause } = readClientFailure(error);
   const title = operationTitle(operation);
-  const cause = integraCause(error);
   switch (kind) {
     case 'refused':
       return new IpcFailure({ code: 'platform-error', message: english(refusal), say: refusal });

@@ -2,21 +2,16 @@
 // shows next to the right field. The client's errors carry a `kind`; anything
 // else is an unexpected failure. `say` carries the same text as a message key
 // for the page to show in the user's language.
-import { z } from 'zod';
 import { english, type Say, type Spoken } from '../../../common/i18n/say';
 import { IpcFailure, type IpcError } from '../../../common/ipc-contract';
-import { integraCause } from '../integra-cause';
-
-const integraErrorSchema = z.object({ kind: z.string(), message: z.string() });
+import { readClientFailure } from '../integra-cause';
 
 export type CredentialStep = 'agent' | 'apiUser';
 
 export function toIpcFailure(error: unknown, step: CredentialStep): IpcFailure {
   if (error instanceof IpcFailure) return error;
-  const parsed = integraErrorSchema.safeParse(error);
-  const kind = parsed.success ? parsed.data.kind : 'unexpected';
-  const detail = parsed.success ? parsed.data.message : error instanceof Error ? error.message : String(error);
-  return new IpcFailure(describe(kind, detail, step, integraCause(error)));
+  const { kind, message: detail, cause } = readClientFailure(error);
+  return new IpcFailure(describe(kind, detail, step, cause));
 }
 
 /** `key` with the client's cause inside, when the cause can be spoken. */

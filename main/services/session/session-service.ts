@@ -169,13 +169,12 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
     } catch (error) {
       const mapped = toIpcFailure(error, 'agent');
       const cause = integraCause(error);
-      const { say: _mappedSay, ...detail } = mapped.detail;
       failure = new IpcFailure({
-        ...detail,
+        ...mapped.detail,
         message: `Signed out of this app, but the platform was not told (Log Out failed): ${mapped.detail.message}`,
         field: undefined,
         // The page says the cause in its language; without a known cause it shows the English message.
-        ...(cause ? { say: { key: 'session.err.logoutFailed', params: {}, cause } } : {}),
+        say: cause ? { key: 'session.err.logoutFailed', params: {}, cause } : undefined,
       });
       if (isNetworkFailure(mapped)) deps.connectivity?.reportNetworkFailure();
     }

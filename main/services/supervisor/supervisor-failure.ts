@@ -1,22 +1,17 @@
 // Turns a failure of the Integra client during supervisor work into the typed
 // error the page shows: the operation, the cause in plain words, what to do;
 // `say` carries the same text as a message key for the page's language.
-import { z } from 'zod';
 import { english, type Spoken } from '../../../common/i18n/say';
 import { IpcFailure, type IpcError } from '../../../common/ipc-contract';
-import { integraCause } from '../integra-cause';
-
-const integraErrorSchema = z.object({ kind: z.string(), message: z.string() });
+import { readClientFailure } from '../integra-cause';
 
 /** What to say when the platform answered `0` to this operation (it gives no reason): a message key. */
 export type RefusalHint = Spoken;
 
 export function toSupervisorFailure(error: unknown, refusal: RefusalHint, field?: string): IpcFailure {
   if (error instanceof IpcFailure) return error;
-  const parsed = integraErrorSchema.safeParse(error);
-  const kind = parsed.success ? parsed.data.kind : 'unexpected';
-  const message = parsed.success ? parsed.data.message : error instanceof Error ? error.message : String(error);
-  return new IpcFailure(describe(kind, message, refusal, integraCause(error), field));
+  const { kind, message, cause } = readClientFailure(error);
+  return new IpcFailure(describe(kind, message, refusal, cause, field));
 }
 
 function describe(kind: string, message: string, refusal: RefusalHint, cause: Spoken | undefined, field?: string): IpcError {
