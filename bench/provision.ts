@@ -10,7 +10,7 @@ import { readChildResult } from './lib/child-result';
 import { machine } from './lib/machine';
 import { emitResult, printTable, type Cell } from './lib/report';
 import { REPO_ROOT, spawnSimulator, spawnTs, type SimulatorProcess } from './lib/spawn-simulator';
-import { round } from './lib/stats';
+import { medianBySeconds, round } from './lib/stats';
 
 // Provisioning N agents (default 1,000) into 5 campaigns from CSV against the
 // simulator in its own process: the sequential baseline and our bulk runner,
@@ -160,13 +160,12 @@ async function measure(sim: SimulatorProcess, variant: Variant, csv: string, dir
 
 /** The run with the median wall time, with the range of all runs beside it. */
 function medianRun(runs: readonly Record<string, Cell>[]): Record<string, Cell> {
-  const sorted = [...runs].sort((a, b) => Number(a.seconds) - Number(b.seconds));
-  const median = sorted[Math.floor((sorted.length - 1) / 2)] ?? {};
+  const { median, minSeconds, maxSeconds } = medianBySeconds(runs.map((row): Record<string, Cell> & { seconds: number } => ({ ...row, seconds: Number(row.seconds) })));
   return {
     ...median,
     ok: runs.every((r) => r.ok === true),
-    minSeconds: sorted[0]?.seconds ?? null,
-    maxSeconds: sorted.at(-1)?.seconds ?? null,
+    minSeconds,
+    maxSeconds,
     cpuSeconds: round(Number(median.clientCpuSeconds) + Number(median.simCpuSeconds)),
   };
 }

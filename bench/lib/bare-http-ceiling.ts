@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { readChildResult } from './child-result';
 import { readCpuSeconds } from './proc-stats';
 import { spawnTs } from './spawn-simulator';
-import { round } from './stats';
+import { medianBySeconds, round } from './stats';
 
 // What concurrency alone can gain at 0 ms server latency on this machine:
 // bare-http-client-child against bare-http-server-child (no work on either
@@ -43,15 +43,13 @@ export async function measureBareHttpCeiling(variants: readonly CeilingVariant[]
       }
     }
     return variants.map((variant) => {
-      const sorted = [...(runs.get(variant.name) ?? [])].sort((a, b) => a.seconds - b.seconds);
-      const median = sorted[Math.floor((sorted.length - 1) / 2)];
-      if (median === undefined) throw new Error(`no run of ${variant.name}`);
+      const { median, minSeconds, maxSeconds } = medianBySeconds(runs.get(variant.name) ?? []);
       return {
         variant: variant.name,
         requests: variant.requests,
         seconds: round(median.seconds),
-        minSeconds: round(sorted[0]?.seconds ?? median.seconds),
-        maxSeconds: round(sorted.at(-1)?.seconds ?? median.seconds),
+        minSeconds: round(minSeconds),
+        maxSeconds: round(maxSeconds),
         clientCpuSeconds: round(median.clientCpuSeconds),
         serverCpuSeconds: round(median.serverCpuSeconds),
       };

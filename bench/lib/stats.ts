@@ -41,3 +41,11 @@ export function toMiB(bytes: number, digits = 1): number {
 export function round(value: number, digits = 2): number {
   return Number(value.toFixed(digits));
 }
+
+/** The run with the median `seconds` (the lower middle of an even count), with the fastest and slowest beside it. */
+export function medianBySeconds<R extends { readonly seconds: number }>(runs: readonly R[]): { median: R; minSeconds: number; maxSeconds: number } {
+  const sorted = [...runs].sort((a, b) => a.seconds - b.seconds);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (median === undefined) throw new Error('no run to take the median of');
+  return { median, minSeconds: sorted[0]?.seconds ?? median.seconds, maxSeconds: sorted.at(-1)?.seconds ?? median.seconds };
+}
