@@ -4,6 +4,7 @@ import { supervisorEn } from './supervisor-en';
 import { callsEn } from './calls-en';
 import { workstationEn } from './workstation-en';
 import { errorsEn } from './errors-en';
+import { desktopEn } from './desktop-en';
 
 export const en = {
   'app.title': 'Agent Softphone',
@@ -80,6 +81,7 @@ export const en = {
   ...callsEn,
   ...workstationEn,
   ...errorsEn,
+  ...desktopEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

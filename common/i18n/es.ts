@@ -3,6 +3,7 @@ import { supervisorEs } from './supervisor-es';
 import { callsEs } from './calls-es';
 import { workstationEs } from './workstation-es';
 import { errorsEs } from './errors-es';
+import { desktopEs } from './desktop-es';
 
 // Textos en español de la interfaz: cada clave del diccionario inglés.
 export const es: Record<MessageKey, string> = {
@@ -80,4 +81,5 @@ export const es: Record<MessageKey, string> = {
   ...callsEs,
   ...workstationEs,
   ...errorsEs,
+  ...desktopEs,
 };

@@ -4,11 +4,12 @@
 // Precedence: ringing > in call > offline > signed out > registered. A signed-in
 // phone that is not registered (yet, or any more) shows as offline.
 import { APP_NAME } from '../../common/app-info';
+import { translate, type Language, type MessageKey } from '../../common/i18n';
 import type { PhoneCall, RegistrationState } from '../../common/ipc/workstation';
 
 export type TrayIcon = 'signed-out' | 'registered' | 'ringing' | 'in-call' | 'offline';
 export type TrayMenuAction = 'show' | 'answer' | 'hang-up' | 'sign-out' | 'quit';
-export type TrayLanguage = 'es' | 'en';
+export type TrayLanguage = Language;
 
 export interface TrayInput {
   readonly signedIn: boolean;
@@ -32,60 +33,25 @@ export interface TrayState {
   readonly menu: readonly TrayMenuItem[];
 }
 
-const TEXT = {
-  en: {
-    'signed-out': 'signed out',
-    registered: 'ready',
-    ringing: 'incoming call from',
-    'in-call': 'in a call with',
-    offline: 'offline — retrying',
-    connecting: 'connecting the phone…',
-    phoneFailed: 'phone not registered — retrying',
-    show: 'Show',
-    answer: 'Answer',
-    reject: 'Reject',
-    'hang-up': 'Hang up',
-    'sign-out': 'Sign out',
-    quit: 'Quit',
-    unknownCaller: 'unknown number',
-  },
-  es: {
-    'signed-out': 'sesión cerrada',
-    registered: 'disponible',
-    ringing: 'llamada entrante de',
-    'in-call': 'en llamada con',
-    offline: 'sin conexión — reintentando',
-    connecting: 'conectando el teléfono…',
-    phoneFailed: 'teléfono no registrado — reintentando',
-    show: 'Mostrar',
-    answer: 'Contestar',
-    reject: 'Rechazar',
-    'hang-up': 'Colgar',
-    'sign-out': 'Cerrar sesión',
-    quit: 'Salir',
-    unknownCaller: 'número desconocido',
-  },
-} as const;
-
 export function trayStateFor(input: TrayInput): TrayState {
-  const t = TEXT[input.language];
+  const t = (key: MessageKey): string => translate(input.language, key);
   const icon = trayIconFor(input);
-  const caller = input.call?.caller.trim() || t.unknownCaller;
+  const caller = input.call?.caller.trim() || t('tray.unknownCaller');
   const campaign = input.call?.campaign ? ` (${input.call.campaign})` : '';
 
   let status: string;
-  if (icon === 'ringing') status = `${t.ringing} ${caller}${campaign}`;
-  else if (icon === 'in-call') status = `${t['in-call']} ${caller}`;
-  else if (icon === 'registered') status = input.extension ? `${t.registered} · ${input.extension}` : t.registered;
-  else if (icon === 'signed-out') status = t['signed-out'];
-  else if (input.offline) status = t.offline;
-  else status = input.registration === 'failed' ? t.phoneFailed : t.connecting;
+  if (icon === 'ringing') status = `${t('tray.ringing')} ${caller}${campaign}`;
+  else if (icon === 'in-call') status = `${t('tray.inCall')} ${caller}`;
+  else if (icon === 'registered') status = input.extension ? `${t('tray.registered')} · ${input.extension}` : t('tray.registered');
+  else if (icon === 'signed-out') status = t('tray.signedOut');
+  else if (input.offline) status = t('tray.offline');
+  else status = input.registration === 'failed' ? t('tray.phoneFailed') : t('tray.connecting');
 
-  const menu: TrayMenuItem[] = [{ action: 'show', label: t.show }];
-  if (icon === 'ringing') menu.push({ action: 'answer', label: t.answer }, { action: 'hang-up', label: t.reject });
-  if (icon === 'in-call') menu.push({ action: 'hang-up', label: t['hang-up'] });
-  if (input.signedIn) menu.push({ action: 'sign-out', label: t['sign-out'] });
-  menu.push({ action: 'quit', label: t.quit });
+  const menu: TrayMenuItem[] = [{ action: 'show', label: t('tray.show') }];
+  if (icon === 'ringing') menu.push({ action: 'answer', label: t('tray.answer') }, { action: 'hang-up', label: t('tray.reject') });
+  if (icon === 'in-call') menu.push({ action: 'hang-up', label: t('tray.hangUp') });
+  if (input.signedIn) menu.push({ action: 'sign-out', label: t('tray.signOut') });
+  menu.push({ action: 'quit', label: t('tray.quit') });
 
   return { icon, tooltip: `${APP_NAME} — ${status}`, menu };
 }

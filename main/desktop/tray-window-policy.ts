@@ -1,5 +1,6 @@
 // Two decisions about leaving: what closing the window does, and whether
 // quitting must ask first. Pure; the glue asks through Electron's dialog.
+import { translate, type MessageKey } from '../../common/i18n';
 import type { TrayLanguage } from './tray-state';
 
 export interface CloseContext {
@@ -33,24 +34,15 @@ export interface QuitPrompt {
 
 /** The question shown before quitting during a call; maps onto Electron's MessageBoxOptions. */
 export function quitPrompt(language: TrayLanguage, call: { readonly state: 'ringing' | 'in-call' }): QuitPrompt {
+  const t = (key: MessageKey): string => translate(language, key);
   const ringing = call.state === 'ringing';
-  return language === 'es'
-    ? {
-        type: 'warning',
-        title: 'Salir de Agent Softphone',
-        message: ringing ? 'Hay una llamada entrante. ¿Salir igualmente?' : 'Está en una llamada. ¿Salir y cortarla?',
-        detail: ringing ? 'Si sale, la llamada no se contestará.' : 'Si sale, la llamada se cortará para ambas partes.',
-        buttons: ['Quedarme', 'Salir'],
-        defaultId: 0,
-        cancelId: 0,
-      }
-    : {
-        type: 'warning',
-        title: 'Quit Agent Softphone',
-        message: ringing ? 'A call is ringing. Quit anyway?' : 'You are in a call. Quit and end it?',
-        detail: ringing ? 'If you quit, the call will not be answered.' : 'If you quit, the call ends for both sides.',
-        buttons: ['Stay', 'Quit'],
-        defaultId: 0,
-        cancelId: 0,
-      };
+  return {
+    type: 'warning',
+    title: t('quit.title'),
+    message: t(ringing ? 'quit.ringing.message' : 'quit.inCall.message'),
+    detail: t(ringing ? 'quit.ringing.detail' : 'quit.inCall.detail'),
+    buttons: [t('quit.stay'), t('quit.quit')],
+    defaultId: 0,
+    cancelId: 0,
+  };
 }

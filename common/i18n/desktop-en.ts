@@ -1,0 +1,25 @@
+// English texts of the tray and the quit question (main/desktop; spread into en.ts).
+export const desktopEn = {
+  'tray.signedOut': 'signed out',
+  'tray.registered': 'ready',
+  'tray.ringing': 'incoming call from',
+  'tray.inCall': 'in a call with',
+  'tray.offline': 'offline — retrying',
+  'tray.connecting': 'connecting the phone…',
+  'tray.phoneFailed': 'phone not registered — retrying',
+  'tray.show': 'Show',
+  'tray.answer': 'Answer',
+  'tray.reject': 'Reject',
+  'tray.hangUp': 'Hang up',
+  'tray.signOut': 'Sign out',
+  'tray.quit': 'Quit',
+  'tray.unknownCaller': 'unknown number',
+
+  'quit.title': 'Quit Agent Softphone',
+  'quit.ringing.message': 'A call is ringing. Quit anyway?',
+  'quit.ringing.detail': 'If you quit, the call will not be answered.',
+  'quit.inCall.message': 'You are in a call. Quit and end it?',
+  'quit.inCall.detail': 'If you quit, the call ends for both sides.',
+  'quit.stay': 'Stay',
+  'quit.quit': 'Quit',
+} as const;
