@@ -11,11 +11,11 @@ export interface TlsMaterial {
 }
 
 /** Names the server certificate covers: loopback plus the given host names/IPs. */
-export function createTlsMaterial(hosts: string[] = [], now = new Date()): TlsMaterial {
+export function createTlsMaterial(hosts: string[] = [], now = new Date(), random: (size: number) => Buffer = randomBytes): TlsMaterial {
   const ca = newKeyPair();
   const caCert = forge.pki.createCertificate();
   caCert.publicKey = ca.publicKey;
-  caCert.serialNumber = serial();
+  caCert.serialNumber = certificateSerial(random(16));
   setValidity(caCert, now, 365);
   const caName = [{ name: 'commonName', value: 'Integra Simulator Test CA' }, { name: 'organizationName', value: 'integra-simulator' }];
   caCert.setSubject(caName);
@@ -30,7 +30,7 @@ export function createTlsMaterial(hosts: string[] = [], now = new Date()): TlsMa
   const server = newKeyPair();
   const cert = forge.pki.createCertificate();
   cert.publicKey = server.publicKey;
-  cert.serialNumber = serial();
+  cert.serialNumber = certificateSerial(random(16));
   setValidity(cert, now, 30);
   cert.setSubject([{ name: 'commonName', value: 'localhost' }]);
   cert.setIssuer(caCert.subject.attributes);
@@ -68,9 +68,14 @@ function setValidity(cert: forge.pki.Certificate, now: Date, days: number): void
   cert.validity.notAfter = new Date(now.getTime() + days * 24 * 60 * 60_000);
 }
 
-function serial(): string {
-  // Positive: the first hex digit below 8.
-  return `0${randomBytes(15).toString('hex')}`;
+/**
+ * A serial forge writes as a valid DER INTEGER: positive (top bit clear) and
+ * minimal (first byte not zero). A leading zero byte made OpenSSL refuse about
+ * one certificate in 500 ("illegal padding").
+ */
+export function certificateSerial(bytes: Buffer): string {
+  const first = (bytes.readUInt8(0) & 0x7f) || 0x01;
+  return Buffer.concat([Buffer.of(first), bytes.subarray(1)]).toString('hex');
 }
 
 function isIpAddress(value: string): boolean {
