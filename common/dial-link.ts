@@ -4,18 +4,21 @@
 // link means the same thing everywhere. A malformed link becomes an `invalid`
 // result the UI shows; it is never dialled.
 import { z } from 'zod';
-import { describePhoneNumberProblem, normalisePhoneNumber, type PhoneNumberProblem } from './phone-number';
+import { translate, type Language } from './i18n';
+import {
+  describePhoneNumberProblem,
+  isPhoneNumberProblem,
+  normalisePhoneNumber,
+  PHONE_NUMBER_PROBLEMS,
+  type PhoneNumberProblem,
+} from './phone-number';
 
 export const DIAL_LINK_SCHEMES = ['tel', 'callto', 'sip'] as const;
 export type DialLinkScheme = (typeof DIAL_LINK_SCHEMES)[number];
 
 /** Why a link cannot be dialled: a number problem, or a problem of the link itself. */
-export type DialLinkProblem =
-  | PhoneNumberProblem
-  | 'unsupported-scheme'
-  | 'malformed-encoding'
-  | 'not-a-number'
-  | 'link-too-long';
+const LINK_PROBLEMS = ['unsupported-scheme', 'malformed-encoding', 'not-a-number', 'link-too-long'] as const;
+export type DialLinkProblem = PhoneNumberProblem | (typeof LINK_PROBLEMS)[number];
 
 export type DialLinkResult =
   | {
@@ -96,30 +99,11 @@ function invalid(raw: string, reason: DialLinkProblem): DialLinkResult {
   return { kind: 'invalid', raw: shown, reason, message: describeDialLinkProblem(reason, 'en') };
 }
 
-const LINK_PROBLEM_TEXT: Record<Exclude<DialLinkProblem, PhoneNumberProblem>, Record<'en' | 'es', string>> = {
-  'unsupported-scheme': {
-    en: 'This link is not a phone link; only tel:, callto: and sip: links can be dialled.',
-    es: 'Este enlace no es telefónico; solo se pueden marcar enlaces tel:, callto: y sip:.',
-  },
-  'malformed-encoding': {
-    en: 'The link is damaged (bad %-encoding or control characters); copy the number by hand.',
-    es: 'El enlace está dañado (codificación % incorrecta o caracteres de control); copie el número a mano.',
-  },
-  'not-a-number': {
-    en: 'The SIP link names a person or device, not a phone number; dial the number instead.',
-    es: 'El enlace SIP indica una persona o equipo, no un número; marque el número en su lugar.',
-  },
-  'link-too-long': {
-    en: 'The link is too long to be a phone number.',
-    es: 'El enlace es demasiado largo para ser un número de teléfono.',
-  },
-};
-
 /** The sentence shown next to an invalid link, in Spanish or English. */
-export function describeDialLinkProblem(reason: DialLinkProblem, language: 'en' | 'es'): string {
-  return reason in LINK_PROBLEM_TEXT
-    ? LINK_PROBLEM_TEXT[reason as keyof typeof LINK_PROBLEM_TEXT][language]
-    : describePhoneNumberProblem(reason as PhoneNumberProblem, language);
+export function describeDialLinkProblem(reason: DialLinkProblem, language: Language): string {
+  return isPhoneNumberProblem(reason)
+    ? describePhoneNumberProblem(reason, language)
+    : translate(language, `dialLink.problem.${reason}`);
 }
 
 /** What the app does with a link, given the "dial immediately" setting and the phone's state. */
@@ -164,19 +148,7 @@ export const dialLinkResultSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('invalid'),
     raw: z.string().max(256),
-    reason: z.enum([
-      'empty',
-      'letters',
-      'invalid-character',
-      'misplaced-plus',
-      'too-short',
-      'too-long',
-      'invalid-extension',
-      'unsupported-scheme',
-      'malformed-encoding',
-      'not-a-number',
-      'link-too-long',
-    ] satisfies DialLinkProblem[]),
+    reason: z.enum([...PHONE_NUMBER_PROBLEMS, ...LINK_PROBLEMS]),
     message: z.string(),
   }),
 ]);

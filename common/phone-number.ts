@@ -2,16 +2,23 @@
 // receives them: normalised to what the platform dials (digits, optional
 // leading '+') plus an optional extension, or a typed problem. Pure; shared by
 // the dial pad, tel: links and the CLI.
+import { translate, type Language, type MessageKey } from './i18n';
 
 /** Why a text is not a number we may dial. Stable codes: the UI translates them. */
-export type PhoneNumberProblem =
-  | 'empty'
-  | 'letters'
-  | 'invalid-character'
-  | 'misplaced-plus'
-  | 'too-short'
-  | 'too-long'
-  | 'invalid-extension';
+export const PHONE_NUMBER_PROBLEMS = [
+  'empty',
+  'letters',
+  'invalid-character',
+  'misplaced-plus',
+  'too-short',
+  'too-long',
+  'invalid-extension',
+] as const;
+export type PhoneNumberProblem = (typeof PHONE_NUMBER_PROBLEMS)[number];
+
+export function isPhoneNumberProblem(code: string): code is PhoneNumberProblem {
+  return (PHONE_NUMBER_PROBLEMS as readonly string[]).includes(code);
+}
 
 export interface PhoneNumber {
   /** What is dialled: digits with an optional leading '+', e.g. `+59899123456`. */
@@ -92,35 +99,18 @@ function problem(code: PhoneNumberProblem): Extract<PhoneNumberResult, { ok: fal
   return { ok: false, problem: code, message: describePhoneNumberProblem(code, 'en') };
 }
 
-const PROBLEM_TEXT: Record<PhoneNumberProblem, Record<'en' | 'es', string>> = {
-  empty: { en: 'There is no number to dial.', es: 'No hay ningún número para marcar.' },
-  letters: {
-    en: 'The number contains letters; use digits only.',
-    es: 'El número contiene letras; use solo dígitos.',
-  },
-  'invalid-character': {
-    en: 'The number contains a character that cannot be dialled; use digits, spaces, dashes and a leading +.',
-    es: 'El número contiene un carácter que no se puede marcar; use dígitos, espacios, guiones y un + inicial.',
-  },
-  'misplaced-plus': {
-    en: 'A + may only appear at the start of the number.',
-    es: 'El signo + solo puede ir al principio del número.',
-  },
-  'too-short': {
-    en: `The number is too short; it needs at least ${MIN_DIGITS} digits.`,
-    es: `El número es demasiado corto; necesita al menos ${MIN_DIGITS} dígitos.`,
-  },
-  'too-long': {
-    en: `The number is too long; it may have at most ${MAX_DIGITS} digits.`,
-    es: `El número es demasiado largo; admite como máximo ${MAX_DIGITS} dígitos.`,
-  },
-  'invalid-extension': {
-    en: `The extension must be one group of up to ${MAX_EXTENSION_DIGITS} digits.`,
-    es: `La extensión debe ser un solo grupo de hasta ${MAX_EXTENSION_DIGITS} dígitos.`,
-  },
-};
-
 /** The sentence a person reads for a problem, in Spanish or English. */
-export function describePhoneNumberProblem(code: PhoneNumberProblem, language: 'en' | 'es'): string {
-  return PROBLEM_TEXT[code][language];
+export function describePhoneNumberProblem(code: PhoneNumberProblem, language: Language): string {
+  return translate(language, phoneNumberProblemKey(code), PROBLEM_PARAMS);
 }
+
+/** The message key of a problem, with PROBLEM_PARAMS its parameters (main sends both to the page). */
+export function phoneNumberProblemKey(code: PhoneNumberProblem): MessageKey {
+  return `number.problem.${code}`;
+}
+
+export const PROBLEM_PARAMS: Readonly<Record<string, string>> = {
+  min: String(MIN_DIGITS),
+  max: String(MAX_DIGITS),
+  extensionMax: String(MAX_EXTENSION_DIGITS),
+};

@@ -5,6 +5,7 @@ import { callsEn } from './calls-en';
 import { workstationEn } from './workstation-en';
 import { errorsEn } from './errors-en';
 import { desktopEn } from './desktop-en';
+import { numbersEn } from './numbers-en';
 
 export const en = {
   'app.title': 'Agent Softphone',
@@ -82,6 +83,7 @@ export const en = {
   ...workstationEn,
   ...errorsEn,
   ...desktopEn,
+  ...numbersEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -4,6 +4,7 @@ import { callsEs } from './calls-es';
 import { workstationEs } from './workstation-es';
 import { errorsEs } from './errors-es';
 import { desktopEs } from './desktop-es';
+import { numbersEs } from './numbers-es';
 
 // Textos en español de la interfaz: cada clave del diccionario inglés.
 export const es: Record<MessageKey, string> = {
@@ -82,4 +83,5 @@ export const es: Record<MessageKey, string> = {
   ...workstationEs,
   ...errorsEs,
   ...desktopEs,
+  ...numbersEs,
 };

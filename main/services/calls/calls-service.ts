@@ -3,7 +3,6 @@
 // fallback when SIP signalling is gone), and dispositions into the durable
 // outbox (journal first, sent with backoff until the platform says OK).
 import {
-  IpcFailure,
   type CallsSetup,
   type DispositionRequest,
   type MakeCallRequest,
@@ -13,7 +12,7 @@ import {
   type WrapUpRecord,
 } from '../../../common/ipc-contract';
 import { dispositionRequestSchema } from '../../../common/ipc-contract';
-import { normalisePhoneNumber } from '../../../common/phone-number';
+import { normalisePhoneNumber, phoneNumberProblemKey, PROBLEM_PARAMS } from '../../../common/phone-number';
 import type { BackoffPolicy } from '../../../common/backoff';
 import type { Disposition } from '../../../common/domain/disposition';
 import { isIntegraError } from '../../api';
@@ -169,7 +168,7 @@ export function createCallsService(deps: CallsDeps): CallsService {
     async makeCall(request) {
       const who = agent();
       const number = normalisePhoneNumber(request.number);
-      if (!number.ok) throw new IpcFailure({ code: 'invalid-request', field: 'number', message: number.message });
+      if (!number.ok) throw spokenFailure('invalid-request', phoneNumberProblemKey(number.problem), { ...PROBLEM_PARAMS }, 'number');
       const api = client();
       const campaigns = manualCampaigns(await api.getCampaigns().catch((e: unknown) => {
         throw toCallsFailure(e, 'getCampaigns', { key: 'calls.err.campaigns', params: {} });
