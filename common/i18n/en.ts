@@ -6,6 +6,7 @@ import { workstationEn } from './workstation-en';
 import { errorsEn } from './errors-en';
 import { desktopEn } from './desktop-en';
 import { numbersEn } from './numbers-en';
+import { phoneEn } from './phone-en';
 
 export const en = {
   'app.title': 'Agent Softphone',
@@ -84,6 +85,7 @@ export const en = {
   ...errorsEn,
   ...desktopEn,
   ...numbersEn,
+  ...phoneEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -5,6 +5,7 @@ import { workstationEs } from './workstation-es';
 import { errorsEs } from './errors-es';
 import { desktopEs } from './desktop-es';
 import { numbersEs } from './numbers-es';
+import { phoneEs } from './phone-es';
 
 // Textos en español de la interfaz: cada clave del diccionario inglés.
 export const es: Record<MessageKey, string> = {
@@ -84,4 +85,5 @@ export const es: Record<MessageKey, string> = {
   ...errorsEs,
   ...desktopEs,
   ...numbersEs,
+  ...phoneEs,
 };

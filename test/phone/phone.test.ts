@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHash } from 'node:crypto';
-import { Phone, silentMedia, type ConnectionIndicator, type RegistrationState } from '../../renderer/src/phone';
+import { speak } from '../../common/i18n/say';
+import { Phone, PhoneError, silentMedia, type ConnectionIndicator, type RegistrationState } from '../../renderer/src/phone';
 import { FakeSipServer, FakeTransport } from './support/fake-sip-server';
 import { FakeSdh, fakeSdhFactory } from './support/fake-sdh';
 
@@ -155,6 +156,31 @@ describe('Phone calls', () => {
     expect(server.received.some((m) => m.method === 'BYE' && m.callId === callId)).toBe(true);
     expect(kinds).toEqual(['ringing', 'answering', 'active', 'held', 'active', 'ended']);
     expect(phone.call?.state).toEqual({ kind: 'ended', cause: 'hangup', by: 'agent' });
+  });
+
+  it("says its refusals by message key, so the page shows them in the agent's language", async () => {
+    const server = new FakeSipServer();
+    const phone = await registered(server);
+    expect(() => phone.hold()).toThrow(PhoneError);
+    server.invite({ 'X-CTI': CTI });
+    await vi.waitFor(() => expect(phone.call?.state.kind).toBe('ringing'));
+    const refusal = await phone.hold().then(() => null, (e: unknown) => e);
+    expect(refusal).toBeInstanceOf(PhoneError);
+    const say = (refusal as PhoneError).say;
+    expect(speak('en', say)).toBe((refusal as PhoneError).message);
+    expect(speak('es', say)).toBe('Solo se puede poner en espera una llamada en curso.');
+    await phone.answer();
+    await vi.waitFor(() => expect(phone.call?.state.kind).toBe('active'));
+    const tones = (() => {
+      try {
+        phone.sendDtmf('5; rm -rf');
+        return null;
+      } catch (e) {
+        return e as PhoneError;
+      }
+    })();
+    expect(tones?.say && speak('es', tones.say)).toBe('Solo se pueden enviar los dígitos 0-9, *, #, A-D y , (pausa).');
+    await phone.hangUp();
   });
 
   it('reports signalling lost when hanging up without a connection, so the UI can use the API', async () => {

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CallsSetup, IpcError, OutboxStatusView, PlacedCall } from '../../../common/ipc-contract';
 import { normalisePhoneNumber } from '../../../common/phone-number';
 import type { SoftphoneApi } from '../bridge';
-import type { Phone, PhoneCall, QualitySample } from '../phone';
+import { PhoneError, type Phone, type PhoneCall, type QualitySample } from '../phone';
 import { viewOf, wrapUpFromRecord, wrapUpOf, wrapUpRecordOf, type CallView, type WrapUp } from './call-view';
 import { notifyIncomingCall } from './incoming-notification';
 
@@ -184,7 +184,7 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
     // A control that fails (no call any more, a refused re-INVITE) says why beside the panel.
     Promise.resolve()
       .then(what)
-      .catch((e: unknown) => setError({ code: 'internal', message: message(e) }));
+      .catch((e: unknown) => setError({ code: 'internal', message: message(e), ...(e instanceof PhoneError ? { say: e.say } : {}) }));
   }, []);
 
   const makeCall = useCallback(

@@ -1,6 +1,7 @@
 /** The browser's implementation of the media port: <audio> elements, WebAudio and getUserMedia. */
 import type { MediaPort, RemoteAudio } from './media-port';
 import { startGeneratedRingtone } from './ringtone';
+import { PhoneError } from './phone-error';
 
 function playRemote(stream: MediaStream, speakerId: string | null): RemoteAudio {
   const audio = new Audio();
@@ -50,7 +51,7 @@ export const browserMedia: MediaPort = {
       video: false,
     });
     const track = stream.getAudioTracks()[0];
-    if (!track) throw new Error('The chosen microphone gave no audio track.');
+    if (!track) throw new PhoneError('phone.err.noAudioTrack');
     return track;
   },
 };

@@ -9,6 +9,7 @@ import type { MediaPort, RemoteAudio } from './media-port';
 import { QualitySampler } from './quality-sampler';
 import type { QualitySample } from './rtp-quality';
 import type { Timers } from './timers';
+import { PhoneError } from './phone-error';
 
 export class CallMedia {
   private remote: RemoteAudio | null = null;
@@ -46,7 +47,7 @@ export class CallMedia {
     const pc = this.peerConnection();
     if (!pc) return; // not yet answered: the choice applies through the answer's constraints
     const sender = pc.getSenders().find((s) => s.track?.kind === 'audio' || s.track === null);
-    if (!sender) throw new Error('The call has no audio sender to switch.');
+    if (!sender) throw new PhoneError('phone.err.noSender');
     const track = await this.media.getMicrophone(deviceId);
     track.enabled = sending;
     const old = sender.track;

@@ -14,6 +14,7 @@
 //   // On sign-out: await phone.stop().
 export { Phone, type MakeCallExpectation } from './phone';
 export { PhoneCall, type CallInfo, type DeviceChoice, type HangUpResult } from './phone-call';
+export { PhoneError } from './phone-error';
 export type { PhoneEvents } from './phone-events';
 export { PHONE_DEFAULTS, type PhoneOptions } from './phone-options';
 export type { CallState, EndCause, EndedBy } from './call-state';

@@ -9,6 +9,7 @@ import type { Cti } from '../../../common/domain/cti';
 import type { AutoAnswerDecision } from './auto-answer';
 import { nextCall, type CallState, type EndCause, type EndedBy } from './call-state';
 import { CallMedia } from './call-media';
+import { PhoneError } from './phone-error';
 import type { MediaPort, Ringtone } from './media-port';
 import type { QualitySample } from './rtp-quality';
 import type { Timers } from './timers';
@@ -103,7 +104,7 @@ export class PhoneCall {
   /** Answers a ringing call; a no-op when it is already answered (a shortcut pressed after auto-answer). */
   async answer(): Promise<void> {
     if (this.current.kind === 'answering' || this.current.kind === 'active' || this.current.kind === 'held') return;
-    if (this.current.kind === 'ended') throw new Error('The call has already ended.');
+    if (this.current.kind === 'ended') throw new PhoneError('phone.err.ended');
     this.stopRinging();
     this.move({ kind: 'answering' });
     const mic = this.env.devices().microphone;
@@ -113,14 +114,12 @@ export class PhoneCall {
       });
     } catch (err) {
       this.end('failed', 'system', `The call could not be answered: ${err instanceof Error ? err.message : String(err)}`);
-      throw new Error('The call could not be answered (microphone or connection problem). Check the microphone and try again.', {
-        cause: err,
-      });
+      throw new PhoneError('phone.err.answer', {}, { cause: err });
     }
   }
 
   async reject(): Promise<void> {
-    if (this.current.kind !== 'ringing') throw new Error(`Only a ringing call can be rejected; this one is ${this.current.kind}.`);
+    if (this.current.kind !== 'ringing') throw new PhoneError('phone.err.rejectNotRinging');
     this.endIntent = { cause: 'rejected', by: 'agent' };
     this.stopRinging();
     await this.invitation.reject({ statusCode: 486 });
@@ -176,14 +175,14 @@ export class PhoneCall {
 
   /** Puts the call on hold (re-INVITE with sendonly/inactive); resolves once the far end accepts. */
   async hold(): Promise<void> {
-    if (this.current.kind !== 'active') throw new Error(`Only an active call can be put on hold; this one is ${this.current.kind}.`);
+    if (this.current.kind !== 'active') throw new PhoneError('phone.err.holdNotActive');
     await this.reinvite(true);
     this.move({ kind: 'held' });
     this.applyTrackState();
   }
 
   async resume(): Promise<void> {
-    if (this.current.kind !== 'held') throw new Error(`Only a held call can be resumed; this one is ${this.current.kind}.`);
+    if (this.current.kind !== 'held') throw new PhoneError('phone.err.resumeNotHeld');
     await this.reinvite(false);
     this.move({ kind: 'active' });
     this.applyTrackState();
@@ -191,11 +190,11 @@ export class PhoneCall {
 
   /** Sends DTMF as RFC 4733 telephone-events on the audio sender. */
   sendDtmf(tones: string): void {
-    if (this.current.kind !== 'active') throw new Error('Digits can only be sent during an active call.');
-    if (!DTMF_TONES.test(tones)) throw new Error('Only the digits 0-9, *, #, A-D and , (pause) can be sent.');
+    if (this.current.kind !== 'active') throw new PhoneError('phone.err.dtmfNotActive');
+    if (!DTMF_TONES.test(tones)) throw new PhoneError('phone.err.dtmfTones');
     const sdh = this.invitation.sessionDescriptionHandler;
     if (!sdh?.sendDtmf(tones, { duration: 100, interToneGap: 70 })) {
-      throw new Error('The digits could not be sent: the call has no audio channel for tones.');
+      throw new PhoneError('phone.err.dtmfNoChannel');
     }
   }
 
@@ -225,15 +224,16 @@ export class PhoneCall {
     const options = this.invitation.sessionDescriptionHandlerOptionsReInvite as Web.SessionDescriptionHandlerOptions;
     options.hold = hold;
     this.invitation.sessionDescriptionHandlerOptionsReInvite = options;
-    const what = hold ? 'put the call on hold' : 'resume the call';
     return new Promise<void>((resolve, reject) => {
       const requestDelegate: Core.OutgoingRequestDelegate = {
         onAccept: () => resolve(),
-        onReject: (r) => reject(new Error(`The platform refused to ${what} (${r.message.statusCode} ${r.message.reasonPhrase}).`)),
+        onReject: (r) =>
+          reject(new PhoneError(hold ? 'phone.err.holdRefused' : 'phone.err.resumeRefused', { status: `${r.message.statusCode} ${r.message.reasonPhrase}` })),
       };
       this.invitation.invite({ requestDelegate }).catch((err: unknown) => {
         options.hold = !hold;
-        reject(new Error(`Could not ${what}: ${err instanceof Error ? err.message : String(err)}`, { cause: err }));
+        const detail = err instanceof Error ? err.message : String(err);
+        reject(new PhoneError(hold ? 'phone.err.holdFailed' : 'phone.err.resumeFailed', { detail }, { cause: err }));
       });
     });
   }

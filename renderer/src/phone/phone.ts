@@ -18,6 +18,7 @@ import { RegistrationKeeper } from './registration-keeper';
 import type { ConnectionIndicator, RegistrationState } from './registration-state';
 import { browserTimers, type Timers } from './timers';
 import { TypedEmitter } from './typed-emitter';
+import { PhoneError } from './phone-error';
 
 /** A Make Call the UI announced; call `setGuid` once Make Call returns, `cancel` if it failed. */
 export interface MakeCallExpectation {
@@ -162,7 +163,7 @@ export class Phone {
   remoteLevel = (): number => this.current?.remoteLevel() ?? 0;
 
   private live(): PhoneCall {
-    if (!this.current || !isLive(this.current.state)) throw new Error('There is no call right now.');
+    if (!this.current || !isLive(this.current.state)) throw new PhoneError('phone.err.noCall');
     return this.current;
   }
 
