@@ -4,6 +4,7 @@
 // certificate (its SPKI fingerprint; every other certificate is still
 // verified), and a second page without that pin must fail to connect, which
 // shows the first one went through TLS verification rather than around it.
+// The pinned page then takes a call whose both legs are WSS.
 import { createHash, X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +18,9 @@ import { openPageInChromium, type PageInChromium } from '../support/chromium-pag
 import { until } from '../support/poll-until';
 import type { Kamailio } from './kamailio/kamailio-server';
 import type { InteropPhoneView } from './pages/phone-page-entry';
-import { startKamailioForSeed } from './support/kamailio-for-seed';
+import { startKamailioForSeed, upstreamThrough } from './support/kamailio-for-seed';
+import { control, type SimCall } from './support/sim-control';
+import type { UpstreamStatus } from '../../simulator/sip/upstream/upstream-registration';
 
 const PAGE = join(import.meta.dirname, 'pages/phone-page-entry.ts');
 
@@ -25,10 +28,15 @@ let kamailio: Kamailio;
 let sim: Simulator;
 let client: IntegraClient;
 const pages: PageInChromium[] = [];
+const CUSTOMER = '099123456';
+const upstream = (): Promise<UpstreamStatus> => control<UpstreamStatus>(sim, 'GET', '/sip/upstream');
+const simCall = (guid: string): Promise<SimCall> => control<SimCall>(sim, 'GET', `/calls/${guid}`);
 
 beforeAll(async () => {
   kamailio = await startKamailioForSeed();
-  sim = await startSimulator({ port: 0, extensions: [] }); // only Agent Authentication is needed from it
+  // The simulator's originator is on Kamailio's WSS too, so a call crosses TLS on both legs.
+  sim = await startSimulator({ port: 0, extensions: [upstreamThrough(kamailio)] });
+  await until('the originator is registered on Kamailio over WSS', upstream, (s) => s.registration === 'registered');
   client = createIntegraClient({ baseUrl: sim.baseUrl });
 }, 60_000);
 
@@ -69,11 +77,26 @@ async function startPhone(extraArgs: readonly string[], index: number): Promise<
 const view = (page: PageInChromium) => (): Promise<InteropPhoneView> => page.page.evaluate(() => window.interopPhone.view());
 
 describe('the phone on Kamailio over WSS', () => {
-  it('registers over wss:// when Chromium accepts Kamailio\'s certificate', { timeout: 60_000 }, async () => {
+  it('registers over wss:// when Chromium accepts Kamailio\'s certificate, and a call rings, carries audio both ways and ends', { timeout: 60_000 }, async () => {
     const page = await startPhone([`--ignore-certificate-errors-spki-list=${spkiFingerprint(kamailio.certificateFile)}`], 0);
     const settled = await until('the phone registers over WSS', view(page), (v) => v.registration === 'registered' || v.registration === 'failed');
     expect(settled.registration).toBe('registered');
     expect(settled.connection).toBe('registered');
+
+    const seeded = sim.ready.credentials.agents[0]!;
+    await page.page.evaluate((d) => window.interopPhone.expectCall(d), CUSTOMER);
+    const guid = await client.makeCall({
+      callerid: '59826001234', agent: seeded.agent, phone: seeded.phone, tech: 'SIP', context: 'agents', outqueue: 'Manual->', destination: CUSTOMER,
+    });
+    await page.page.evaluate((g) => window.interopPhone.setGuid(g), guid);
+    const answered = await until('the call over WSS is answered automatically', view(page), (v) => v.call?.state === 'active' || v.call?.state === 'ended');
+    expect(answered.call).toMatchObject({ state: 'active', ctiGuid: guid, remoteUser: CUSTOMER });
+    const heard = await until('the simulator hears the agent', () => simCall(guid), (c) => (c.levels?.customerReceived.peakRms ?? 0) > 0.01);
+    expect(heard.status).toBe('active');
+    await until('the page hears the customer', view(page), (v) => v.peakLevel > 0.01);
+    await page.page.evaluate(() => window.interopPhone.hangUp());
+    const ended = await until('the simulator sees the BYE', () => simCall(guid), (c) => c.status === 'ended');
+    expect(ended).toMatchObject({ endedBy: 'agent' });
   });
 
   it('does not connect when the certificate is not trusted (verification is on)', { timeout: 60_000 }, async () => {
