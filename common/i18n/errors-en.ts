@@ -89,4 +89,18 @@ export const errorsEn = {
 
   'calls.err.fallbackHangUpFailed': 'The phone had lost its connection and the platform could not be asked to end the call either: {cause}',
   'settings.err.unsaved': 'The settings could not be saved: {detail}. Check that the settings folder is writable.',
+  'settings.err.locked.one': "Saving settings failed: {settings} is set by your IT department's policy{where} and cannot be changed here. Ask IT if it needs to change.",
+  'settings.err.locked.many': "Saving settings failed: {settings} are set by your IT department's policy{where} and cannot be changed here. Ask IT if they need to change.",
+  // The settings IT can set in its policy file, as errors name them (param `settings`).
+  'setting.instanceUrl': 'Instance URL',
+  'setting.caFile': 'Custom CA file',
+  'setting.sipWsUrlTemplate': 'SIP WebSocket URL',
+  'setting.sipUriTemplate': 'SIP URI',
+  'setting.sipRealm': 'SIP realm',
+  'setting.language': 'Language',
+  'setting.tokenStorage': 'Remember sign-in tokens',
+  'setting.tokenPolicy': 'Which token each operation sends',
+  'setting.autostart': 'Start when I sign in to the computer',
+  'setting.closeToTray': 'Keep running in the tray when the window is closed',
+  'setting.dialImmediately': 'Dial phone links immediately',
 } as const;

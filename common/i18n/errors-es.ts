@@ -89,4 +89,17 @@ export const errorsEs: Record<keyof typeof errorsEn, string> = {
 
   'calls.err.fallbackHangUpFailed': 'El teléfono había perdido la conexión y tampoco se pudo pedir a la plataforma que terminara la llamada: {cause}',
   'settings.err.unsaved': 'No se pudo guardar la configuración (detalle: {detail}). Revise que se pueda escribir en la carpeta de configuración.',
+  'settings.err.locked.one': 'No se guardó la configuración: {settings} lo fija la política de su departamento de TI{where} y no se puede cambiar aquí. Pida a TI que lo cambie si hace falta.',
+  'settings.err.locked.many': 'No se guardó la configuración: {settings} los fija la política de su departamento de TI{where} y no se pueden cambiar aquí. Pida a TI que los cambie si hace falta.',
+  'setting.instanceUrl': 'Dirección de la instancia',
+  'setting.caFile': 'Archivo de CA propia',
+  'setting.sipWsUrlTemplate': 'URL WebSocket de SIP',
+  'setting.sipUriTemplate': 'URI SIP',
+  'setting.sipRealm': 'Dominio (realm) SIP',
+  'setting.language': 'Idioma',
+  'setting.tokenStorage': 'Recordar los tokens de sesión',
+  'setting.tokenPolicy': 'Qué token envía cada operación',
+  'setting.autostart': 'Iniciar al entrar en el equipo',
+  'setting.closeToTray': 'Seguir en la bandeja al cerrar la ventana',
+  'setting.dialImmediately': 'Marcar de inmediato los enlaces telefónicos',
 };

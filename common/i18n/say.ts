@@ -32,7 +32,19 @@ function speakOne(language: Language, spoken: Spoken, extra: Record<string, stri
     const title = `op.${operation}`;
     if (isMessageKey(title)) params['operation'] = translate(language, title);
   }
+  const settings = spoken.params['settings'];
+  if (settings !== undefined) params['settings'] = settingNames(language, settings.split(','));
   return translate(language, spoken.key, params);
+}
+
+/** Setting ids (param `settings`, comma-separated) as their quoted names; an unknown id as itself. */
+function settingNames(language: Language, ids: readonly string[]): string {
+  return ids
+    .map((id) => {
+      const name = `setting.${id}`;
+      return `"${isMessageKey(name) ? translate(language, name) : id}"`;
+    })
+    .join(', ');
 }
 
 /** The English text of `spoken` (what main logs and puts in `message`); the key itself if unknown. */

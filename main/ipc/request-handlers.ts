@@ -17,8 +17,8 @@ export function createRequestHandlers(services: AppServices): RequestHandlers {
       try {
         services.settings.update(patch);
       } catch (error) {
-        // Its message already names the locked settings and says to ask IT.
-        if (error instanceof SettingLockedError) throw new IpcFailure({ code: 'settings-failure', message: error.message });
+        // It names the locked settings and says to ask IT.
+        if (error instanceof SettingLockedError) throw new IpcFailure({ code: 'settings-failure', message: error.message, say: error.say });
         throw spokenFailure('settings-failure', 'settings.err.unsaved', { detail: (error as Error).message });
       }
       return settingsView(services);

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { speak } from '../../common/i18n/say';
 import { DEFAULT_SETTINGS } from '../../common/ipc-contract';
 import { createDispatcher, createRequestHandlers, type AppServices } from '../../main/ipc';
 import { parsePolicyText, withPolicy } from '../../main/services/policy';
@@ -29,6 +30,8 @@ describe('settings.update with an IT policy', () => {
       expect(result.error.message).toContain('"Start when I sign in to the computer"');
       expect(result.error.message).toContain('/etc/agent-softphone/policy.json');
       expect(result.error.message).not.toContain('could not be saved: Saving');
+      // The page says it in Spanish from `say`, the setting named as the settings dialog's language has it.
+      expect(result.error.say && speak('es', result.error.say)).toMatch(/^No se guardó la configuración: "Iniciar al entrar en el equipo" lo fija .*\(\/etc\/agent-softphone\/policy\.json\)/);
     }
     expect(settings.get().autostart).toBe(false);
     expect(() => readFileSync(join(dir, 'settings.json'), 'utf8')).toThrow();

@@ -3,7 +3,8 @@
 // - An unlocked policy value is a preset: it replaces the app's built-in
 //   default, but a value the user chose (one that differs from the built-in
 //   default) wins.
-import { POLICY_KEY_LABELS, POLICY_KEYS, type Policy, type PolicyKey, type PolicyValues } from './policy-schema';
+import { english, type Spoken } from '../../../common/i18n/say';
+import { POLICY_KEYS, type Policy, type PolicyKey, type PolicyValues } from './policy-schema';
 
 export type PolicyControlled = { [K in PolicyKey]?: PolicyValues[K] };
 
@@ -40,18 +41,20 @@ function setValue<K extends PolicyKey>(target: PolicyControlled, key: K, value: 
   target[key] = value;
 }
 
-/** A change to a setting IT has locked. Its message is for the person who tried. */
+/** A change to a setting IT has locked. Its message (and `say`, for the page) is for the person who tried. */
 export class SettingLockedError extends Error {
   override readonly name = 'SettingLockedError';
+  readonly say: Spoken;
   constructor(
     readonly keys: readonly PolicyKey[],
     readonly source: string | null,
   ) {
-    const names = keys.map((key) => `"${POLICY_KEY_LABELS[key]}"`).join(', ');
-    const where = source ? ` (${source})` : '';
-    super(
-      `Saving settings failed: ${names} ${keys.length === 1 ? 'is' : 'are'} set by your IT department's policy${where} and cannot be changed here. Ask IT if it needs to change.`,
-    );
+    const say = {
+      key: keys.length === 1 ? 'settings.err.locked.one' : 'settings.err.locked.many',
+      params: { settings: keys.join(','), where: source ? ` (${source})` : '' },
+    };
+    super(english(say));
+    this.say = say;
   }
 }
 

@@ -57,21 +57,6 @@ export const policySchema = z
 
 export type Policy = z.infer<typeof policySchema>;
 
-/** What people read for each key (English; the UI may translate by key). */
-export const POLICY_KEY_LABELS: Record<PolicyKey, string> = {
-  instanceUrl: 'Instance URL',
-  caFile: 'Custom CA file',
-  sipWsUrlTemplate: 'SIP WebSocket URL',
-  sipUriTemplate: 'SIP URI',
-  sipRealm: 'SIP realm',
-  language: 'Language',
-  tokenStorage: 'Remember sign-in tokens',
-  tokenPolicy: 'Which token each operation sends',
-  autostart: 'Start when I sign in to the computer',
-  closeToTray: 'Keep running in the tray when the window is closed',
-  dialImmediately: 'Dial phone links immediately',
-};
-
 function hasProtocol(value: string, protocols: readonly string[]): boolean {
   try {
     return protocols.includes(new URL(value).protocol);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkPolicyUpdate, mergePolicy, parsePolicyText, SettingLockedError, type Policy } from '../../../main/services/policy';
+import { isMessageKey, speak } from '../../../common/i18n/say';
+import { checkPolicyUpdate, mergePolicy, parsePolicyText, POLICY_KEYS, SettingLockedError, type Policy } from '../../../main/services/policy';
 
 interface AppSettings {
   instanceUrl: string;
@@ -77,6 +78,18 @@ describe('checkPolicyUpdate', () => {
     expect(result.error.message).toBe(
       'Saving settings failed: "Instance URL" is set by your IT department\'s policy (/etc/agent-softphone/policy.json) and cannot be changed here. Ask IT if it needs to change.',
     );
+  });
+
+  it('names the locked settings in Spanish too, every key IT can lock having a name', () => {
+    const result = checkPolicyUpdate({ instanceUrl: 'https://other.example.com', autostart: true }, policy({ values: { instanceUrl: 'https://acme.ucontactcloud.com', autostart: false }, locked: ['instanceUrl', 'autostart'] }), null);
+    if (result.ok) throw new Error('expected a refusal');
+    expect(result.error.message).toBe(
+      'Saving settings failed: "Instance URL", "Start when I sign in to the computer" are set by your IT department\'s policy and cannot be changed here. Ask IT if they need to change.',
+    );
+    expect(speak('es', result.error.say)).toBe(
+      'No se guardó la configuración: "Dirección de la instancia", "Iniciar al entrar en el equipo" los fija la política de su departamento de TI y no se pueden cambiar aquí. Pida a TI que los cambie si hace falta.',
+    );
+    for (const key of POLICY_KEYS) expect(isMessageKey(`setting.${key}`), key).toBe(true);
   });
 
   it('allows unlocked keys, preset or not', () => {
