@@ -15,4 +15,9 @@ export const phoneEn = {
   'phone.err.dtmfNoChannel': 'The digits could not be sent: the call has no audio channel for tones.',
   'phone.err.noAudioTrack': 'The chosen microphone gave no audio track. Choose another microphone.',
   'phone.err.noSender': 'The call has no audio sender to switch.',
+  'phone.err.badSipAddress': 'The phone\'s SIP address "{uri}" is not valid; check the SIP settings.',
+  'phone.err.start': 'The phone could not start: {detail}',
+  'phone.reg.gaveUp': 'The phone could not reach the platform for a long time. Sign out and in again.',
+  'phone.reg.credentialsRefused': "The platform refused the phone's credentials ({status}). Sign out and in again; if it goes on, ask an administrator to check the agent's SIP password.",
+  'phone.reg.refused': 'The platform did not accept the registration ({status}); retrying.',
 } as const;

@@ -17,4 +17,9 @@ export const phoneEs: Record<keyof typeof phoneEn, string> = {
   'phone.err.dtmfNoChannel': 'No se pudieron enviar los dígitos: la llamada no tiene canal de audio para tonos.',
   'phone.err.noAudioTrack': 'El micrófono elegido no entregó audio. Elija otro micrófono.',
   'phone.err.noSender': 'La llamada no tiene un emisor de audio que cambiar.',
+  'phone.err.badSipAddress': 'La dirección SIP del teléfono "{uri}" no es válida; revise la configuración SIP.',
+  'phone.err.start': 'El teléfono no pudo iniciarse: {detail}',
+  'phone.reg.gaveUp': 'El teléfono no pudo comunicarse con la plataforma durante mucho tiempo. Cierre sesión y vuelva a entrar.',
+  'phone.reg.credentialsRefused': 'La plataforma rechazó las credenciales del teléfono ({status}). Cierre sesión y vuelva a entrar; si continúa, pida a un administrador que revise la contraseña SIP del agente.',
+  'phone.reg.refused': 'La plataforma no aceptó el registro ({status}); se reintenta.',
 };

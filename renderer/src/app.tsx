@@ -51,7 +51,7 @@ export function App({ connected }: { connected: ConnectedApi }) {
 }
 
 function SignedInShell({ api, session, connectivity, onLanguage }: { api: SoftphoneApi; session: SessionView; connectivity: Connectivity; onLanguage: (language: Language) => void }) {
-  const { phone, connection } = usePhone(api, session);
+  const { phone, connection, problem } = usePhone(api, session);
   usePhoneStatusReport(phone);
   usePhoneCommands(api, phone);
   return (
@@ -59,7 +59,7 @@ function SignedInShell({ api, session, connectivity, onLanguage }: { api: Softph
       <AppHeader api={api} session={session} connectivity={connectivity} phone={connection} onLanguage={onLanguage} />
       <DialLinkNotice signedIn />
       {/* Supervisor only (no agent): no dial pad or agent home, the supervisor area directly. */}
-      {session.agent && <AgentHome api={api} session={session} phone={phone} />}
+      {session.agent && <AgentHome api={api} session={session} phone={phone} phoneProblem={problem} />}
       {session.apiUser && <SupervisorArea api={api} session={session} />}
     </div>
   );

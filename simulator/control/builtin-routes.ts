@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { z } from 'zod';
 import { operationIds } from '../operations/operation-ids';
+import { md5Secret } from '../state/agent-store';
 import { faultKinds } from '../state/fault-store';
 import type { SimState } from '../state/sim-state';
 import type { ControlRouter } from './control-router';
@@ -13,6 +14,8 @@ const faultSchema = z.strictObject({
   count: z.number().int().min(1).max(10_000).default(1),
   delayMs: z.number().int().min(0).max(120_000).default(1000),
 });
+
+const passwordSchema = z.strictObject({ password: z.string().min(1).max(200) });
 
 export function addBuiltinRoutes(router: ControlRouter, state: SimState): void {
   router.route('GET', '/__sim/state', () => ({ json: state.snapshot() }));
@@ -33,6 +36,17 @@ export function addBuiltinRoutes(router: ControlRouter, state: SimState): void {
   });
   router.route('DELETE', '/__sim/faults', () => {
     state.faults.clear();
+    return { json: { ok: true } };
+  });
+
+  // An administrator resets an agent's password on the platform: sign-in and the SIP registrar both want the new one.
+  router.route('POST', '/__sim/agents/:user/password', ({ params, body }) => {
+    const parsed = passwordSchema.safeParse(body);
+    if (!parsed.success) return { status: 400, json: { error: z.prettifyError(parsed.error) } };
+    const agent = state.agents.byUserName(params.user ?? '');
+    if (!agent) return { status: 404, json: { error: `No agent ${params.user ?? ''}.` } };
+    agent.password = parsed.data.password;
+    agent.md5secret = md5Secret(agent.name, parsed.data.password);
     return { json: { ok: true } };
   });
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHash } from 'node:crypto';
-import { speak } from '../../common/i18n/say';
+import { english, speak } from '../../common/i18n/say';
 import { Phone, PhoneError, silentMedia, type ConnectionIndicator, type RegistrationState } from '../../renderer/src/phone';
 import { FakeSipServer, FakeTransport } from './support/fake-sip-server';
 import { FakeSdh, fakeSdhFactory } from './support/fake-sdh';
@@ -60,7 +60,8 @@ describe('Phone registration', () => {
     await phone.start();
     await vi.waitFor(() => expect(phone.registration.kind).toBe('failed'));
     const reg = phone.registration;
-    expect(reg.kind === 'failed' && reg.reason).toMatch(/refused the phone's credentials \(40[13]/);
+    expect(reg.kind === 'failed' && english(reg.reason)).toMatch(/refused the phone's credentials \(40[13]/);
+    expect(reg.kind === 'failed' && speak('es', reg.reason)).toMatch(/^La plataforma rechazó las credenciales del teléfono \(40[13]/);
     expect(phone.connection).toBe('offline');
     const registers = server.received.filter((m) => m.method === 'REGISTER').length;
     phone.networkChanged();

@@ -24,13 +24,15 @@ describe('registration state', () => {
     let s = nextRegistration({ kind: 'unregistered' }, { kind: 'registering' });
     s = nextRegistration(s, { kind: 'registered' });
     s = nextRegistration(s, { kind: 'registering' });
-    s = nextRegistration(s, { kind: 'failed', reason: 'wrong credentials' });
-    expect(s).toEqual({ kind: 'failed', reason: 'wrong credentials' });
-    expect(nextRegistration(s, { kind: 'failed', reason: 'gave up' })).toEqual({ kind: 'failed', reason: 'gave up' });
+    const refused = { key: 'phone.reg.credentialsRefused', params: { status: '403 Forbidden' } };
+    const gaveUp = { key: 'phone.reg.gaveUp', params: {} };
+    s = nextRegistration(s, { kind: 'failed', reason: refused });
+    expect(s).toEqual({ kind: 'failed', reason: refused });
+    expect(nextRegistration(s, { kind: 'failed', reason: gaveUp })).toEqual({ kind: 'failed', reason: gaveUp });
   });
 
   it('throws on a jump that skips registering', () => {
     expect(() => nextRegistration({ kind: 'unregistered' }, { kind: 'registered' })).toThrow(IllegalTransitionError);
-    expect(() => nextRegistration({ kind: 'failed', reason: 'x' }, { kind: 'registered' })).toThrow(IllegalTransitionError);
+    expect(() => nextRegistration({ kind: 'failed', reason: { key: 'phone.reg.gaveUp', params: {} } }, { kind: 'registered' })).toThrow(IllegalTransitionError);
   });
 });

@@ -75,6 +75,24 @@ describe('state and reset', () => {
   });
 });
 
+describe('agent password reset', () => {
+  it('makes sign-in and the SIP digest want the new password, until reset', async () => {
+    const agent = sim.ready.credentials.agents[0]!;
+    const before = sim.state.agents.byUserName(agent.agent)!.md5secret;
+    expect((await control(sim, 'POST', `/agents/${agent.agent}/password`, { password: 'nueva-clave-1' })).status).toBe(200);
+    expect((await post(sim, 'agentLogin', { agent: agent.agent, password: agent.password })).text).toBe('0');
+    expect((await post(sim, 'agentLogin', { agent: agent.agent, password: 'nueva-clave-1' })).text).not.toBe('0');
+    expect(sim.state.agents.byUserName(agent.agent)!.md5secret).not.toBe(before);
+    await control(sim, 'POST', '/reset');
+    expect(sim.state.agents.byUserName(agent.agent)!.md5secret).toBe(before);
+  });
+
+  it('answers 404 for an unknown agent and 400 for a missing password', async () => {
+    expect((await control(sim, 'POST', '/agents/nobody/password', { password: 'x' })).status).toBe(404);
+    expect((await control(sim, 'POST', `/agents/${sim.ready.credentials.agents[0]!.agent}/password`, {})).status).toBe(400);
+  });
+});
+
 describe('faults', () => {
   it('refuses an unknown operation or kind', async () => {
     expect((await fault({ operation: 'nothing', kind: 'drop' })).status).toBe(400);

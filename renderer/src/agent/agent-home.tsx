@@ -1,6 +1,8 @@
+import { english, type Say } from '../../../common/i18n/say';
 import type { SessionView } from '../../../common/ipc-contract';
 import type { SoftphoneApi } from '../bridge';
 import type { Phone } from '../phone';
+import { useErrorText } from '../error-text';
 import { useLanguage } from '../i18n';
 import { FieldError } from '../sign-in/text-field';
 import { CallPanel } from './call-panel';
@@ -14,8 +16,9 @@ import './agent.css';
  * The signed-in agent's area: the current call (or the dial pad), the
  * dispositions still to record, and the outbox's "n waiting to send".
  */
-export function AgentHome({ api, session, phone }: { api: SoftphoneApi; session: SessionView; phone: Phone | null }) {
+export function AgentHome({ api, session, phone, phoneProblem }: { api: SoftphoneApi; session: SessionView; phone: Phone | null; phoneProblem: Say | null }) {
   const { t } = useLanguage();
+  const errorText = useErrorText();
   const [state, actions] = useCalls(api, phone, (caller, campaign) => ({
     title: t('calls.notify.title'),
     body: t('calls.notify.body', { caller: caller || t('calls.panel.unknownCaller'), campaign }),
@@ -29,6 +32,7 @@ export function AgentHome({ api, session, phone }: { api: SoftphoneApi; session:
         <h1>{t('signedIn.welcome', { name: agent?.fullname ?? '' })}</h1>
         <OutboxBadge status={state.outbox} />
       </div>
+      {phoneProblem && <p className="banner banner-warning" role="alert" data-testid="phone-problem">{errorText({ message: english(phoneProblem), say: phoneProblem })}</p>}
       {state.setup?.problem && <p className="banner banner-warning" role="alert">{t('calls.setupProblem', { problem: state.setup.problem })}</p>}
       {state.error && <FieldError error={state.error} />}
       {state.notice === 'fallback-hangup' && <p className="banner banner-info" role="status">{t('calls.hangUp.fallback')}</p>}

@@ -41,7 +41,7 @@ export class Phone {
     this.timers = options.timers ?? browserTimers;
     const creds = options.credentials;
     const uri = UserAgent.makeURI(creds.uri);
-    if (!uri) throw new Error(`The phone's SIP address "${creds.uri}" is not valid; check the SIP settings.`);
+    if (!uri) throw new PhoneError('phone.err.badSipAddress', { uri: creds.uri });
     this.ua = new UserAgent({
       uri,
       authorizationUsername: creds.authorizationUsername,

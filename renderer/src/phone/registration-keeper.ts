@@ -50,7 +50,7 @@ export class RegistrationKeeper {
       ...(opts.random ? { random: opts.random } : {}),
       attempt: () => this.ua.reconnect(),
       onFailure: () => this.refreshIndicator(),
-      onGiveUp: () => this.set({ kind: 'failed', reason: 'The phone could not reach the platform for a long time. Sign out and in again.' }),
+      onGiveUp: () => this.set({ kind: 'failed', reason: { key: 'phone.reg.gaveUp', params: {} } }),
     });
   }
 
@@ -145,12 +145,9 @@ export class RegistrationKeeper {
             const { statusCode, reasonPhrase } = response.message;
             if (statusCode === 401 || statusCode === 403) {
               this.credentialsRefused = true;
-              this.set({
-                kind: 'failed',
-                reason: `The platform refused the phone's credentials (${statusCode} ${reasonPhrase}). Sign out and in again; if it goes on, ask an administrator to check the agent's SIP password.`,
-              });
+              this.set({ kind: 'failed', reason: { key: 'phone.reg.credentialsRefused', params: { status: `${statusCode} ${reasonPhrase}` } } });
             } else {
-              this.set({ kind: 'failed', reason: `The platform did not accept the registration (${statusCode} ${reasonPhrase}); retrying.` });
+              this.set({ kind: 'failed', reason: { key: 'phone.reg.refused', params: { status: `${statusCode} ${reasonPhrase}` } } });
               this.opts.timers.setTimeout(() => this.started && this.register(), REFUSED_RETRY_MS);
             }
           },

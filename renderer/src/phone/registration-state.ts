@@ -12,13 +12,14 @@
  * is left only by trying again (`registering`) or stopping; a new failure
  * while failed replaces the reason.
  */
+import type { Say } from '../../../common/i18n/say';
 import { assertTransition, type TransitionTable } from './state-machine';
 
 export type RegistrationState =
   | { readonly kind: 'unregistered' }
   | { readonly kind: 'registering' }
   | { readonly kind: 'registered' }
-  | { readonly kind: 'failed'; readonly reason: string };
+  | { readonly kind: 'failed'; readonly reason: Say };
 
 export type RegistrationKind = RegistrationState['kind'];
 

@@ -4,14 +4,17 @@
 // main announces (`signing-out`) before it calls Log Out. A supervisor-only
 // session (no agent) has no SIP credentials: no phone is built at all.
 import { useEffect, useMemo, useState } from 'react';
+import { english, type Say } from '../../../common/i18n/say';
 import type { SessionView, SipCredentials } from '../../../common/ipc-contract';
 import type { SoftphoneApi } from '../bridge';
-import { Phone, type ConnectionIndicator } from '../phone';
+import { Phone, PhoneError, type ConnectionIndicator } from '../phone';
 
 export interface PhoneHandle {
   /** The running phone while signed in (the calls UI uses it), else null. */
   phone: Phone | null;
   connection: ConnectionIndicator;
+  /** Why the phone is not registered (it could not start, or the platform refused or lost it); null while all is well. */
+  problem: Say | null;
 }
 
 export function usePhone(api: SoftphoneApi, session: SessionView): PhoneHandle {
@@ -21,19 +24,31 @@ export function usePhone(api: SoftphoneApi, session: SessionView): PhoneHandle {
   const credentials = useMemo<SipCredentials | null>(() => (key ? (JSON.parse(key) as SipCredentials) : null), [key]);
   const [phone, setPhone] = useState<Phone | null>(null);
   const [connection, setConnection] = useState<ConnectionIndicator>('offline');
+  const [problem, setProblem] = useState<Say | null>(null);
 
   useEffect(() => {
     if (!credentials) return;
+    // The agent sees it in the page; IT finds it in the log.
+    const report = (say: Say): void => {
+      setProblem(say);
+      void api.request('workstation.log', { level: 'warn', message: `Phone: ${english(say)}` });
+    };
     let created: Phone;
     try {
       created = new Phone({ credentials });
-    } catch {
+    } catch (error) {
       setConnection('offline');
-      return;
+      report(error instanceof PhoneError ? error.say : { key: 'phone.err.start', params: { detail: error instanceof Error ? error.message : String(error) } });
+      return () => setProblem(null);
     }
     setPhone(created);
     setConnection(created.connection);
     const off = created.on('connection', setConnection);
+    // A refused registration retried stays shown through its retries (failed → registering → failed) until one succeeds.
+    const offRegistration = created.on('registration', (state) => {
+      if (state.kind === 'failed') report(state.reason);
+      else if (state.kind === 'registered' || state.kind === 'unregistered') setProblem(null);
+    });
     // Main reports waking from sleep and network changes: re-register at once.
     const offConnectivity = api.subscribe('connectivity.changed', (change) => {
       if (change.reason === 'resumed') created.resumed();
@@ -42,12 +57,14 @@ export function usePhone(api: SoftphoneApi, session: SessionView): PhoneHandle {
     void created.start();
     return () => {
       off();
+      offRegistration();
       offConnectivity();
+      setProblem(null);
       setPhone(null);
       setConnection('offline');
       void created.stop();
     };
   }, [api, credentials]);
 
-  return { phone, connection };
+  return { phone, connection, problem };
 }
