@@ -6,7 +6,7 @@ export const desktopEn = {
   'tray.inCall': 'in a call with',
   'tray.offline': 'offline — retrying',
   'tray.connecting': 'connecting the phone…',
-  'tray.phoneFailed': 'phone not registered — retrying',
+  'tray.phoneFailed': 'phone not registered — open the app to see why',
   'tray.show': 'Show',
   'tray.answer': 'Answer',
   'tray.reject': 'Reject',

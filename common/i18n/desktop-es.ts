@@ -8,7 +8,7 @@ export const desktopEs: Record<keyof typeof desktopEn, string> = {
   'tray.inCall': 'en llamada con',
   'tray.offline': 'sin conexión — reintentando',
   'tray.connecting': 'conectando el teléfono…',
-  'tray.phoneFailed': 'teléfono no registrado — reintentando',
+  'tray.phoneFailed': 'teléfono no registrado — abra la aplicación para ver por qué',
   'tray.show': 'Mostrar',
   'tray.answer': 'Contestar',
   'tray.reject': 'Rechazar',

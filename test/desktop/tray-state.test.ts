@@ -51,7 +51,7 @@ describe('trayStateFor: tooltip and menu', () => {
     [{ offline: true }, 'en', 'Agent Softphone — offline — retrying', ['show', 'sign-out', 'quit']],
     [{ offline: true, signedIn: false }, 'es', 'Agent Softphone — sin conexión — reintentando', ['show', 'quit']],
     [{ registration: 'registering' }, 'en', 'Agent Softphone — connecting the phone…', ['show', 'sign-out', 'quit']],
-    [{ registration: 'failed' }, 'es', 'Agent Softphone — teléfono no registrado — reintentando', ['show', 'sign-out', 'quit']],
+    [{ registration: 'failed' }, 'es', 'Agent Softphone — teléfono no registrado — abra la aplicación para ver por qué', ['show', 'sign-out', 'quit']],
     [{ call: ringing }, 'en', 'Agent Softphone — incoming call from 099123456 (Soporte<-)', ['show', 'answer', 'hang-up', 'sign-out', 'quit']],
     [{ call: ringing }, 'es', 'Agent Softphone — llamada entrante de 099123456 (Soporte<-)', ['show', 'answer', 'hang-up', 'sign-out', 'quit']],
     [{ call: { ...ringing, caller: ' ', campaign: null } }, 'en', 'Agent Softphone — incoming call from unknown number', ['show', 'answer', 'hang-up', 'sign-out', 'quit']],
