@@ -7,6 +7,8 @@ export interface CliIo {
   env: Record<string, string | undefined>;
   /** True when stderr is a terminal (progress is drawn in place). */
   stderrIsTty: boolean;
+  /** All of standard input (for secrets kept off the command line); absent where there is none. */
+  readStdin?: () => Promise<string>;
 }
 
 export interface OptionSpec {

@@ -96,6 +96,22 @@ describe('integra CLI', { timeout: 60_000 }, () => {
     expect(state.logouts).toContainEqual(expect.objectContaining({ agent: 'ana.garcia', message: 'fin' }));
   });
 
+  it('create-agent --secret-stdin takes the password from standard input, never from the command line', async () => {
+    const created = await runIntegra(['create-agent', '--userName', 'yago.paz', '--secret-stdin', '--fullname', 'Yago Paz', '--phoneNumber', '2002'], env, 20_000, 'Yago-2002-stdin\n');
+    expect(created.code, created.stderr).toBe(0);
+    const signIn = await runIntegra(['agent-auth', '--agent', 'yago.paz', '--password', 'Yago-2002-stdin'], env);
+    expect(signIn.code, signIn.stderr).toBe(0);
+    // Refused before any request: both ways at once, an empty input, no password at all.
+    await resetSim(sim);
+    const both = await runIntegra(['create-agent', '--userName', 'x', '--secret', 'a', '--secret-stdin', '--fullname', 'X', '--phoneNumber', '2003'], env, 20_000, 'b\n');
+    expect([both.code, both.stderr]).toEqual([4, expect.stringMatching(/with --secret or with --secret-stdin, not both/)]);
+    const empty = await runIntegra(['create-agent', '--userName', 'x', '--secret-stdin', '--fullname', 'X', '--phoneNumber', '2003'], env, 20_000, '');
+    expect([empty.code, empty.stderr]).toEqual([4, expect.stringMatching(/standard input was empty/)]);
+    const none = await runIntegra(['create-agent', '--userName', 'x', '--fullname', 'X', '--phoneNumber', '2003'], env);
+    expect([none.code, none.stderr]).toEqual([4, expect.stringMatching(/--secret or --secret-stdin is required/)]);
+    expect((await simState(sim)).requests).toEqual([]);
+  });
+
   it('upload-base streams a file and counts its records; a binary file is refused with exit 4 before any request', async () => {
     const list = join(dir, 'lista.csv');
     await writeFile(list, '099111;A\n099222;B\n099333;C\n');

@@ -11,12 +11,14 @@ export interface CliRun {
   stderr: string;
 }
 
-export function runIntegra(args: readonly string[], env: Record<string, string> = {}, timeoutMs = 20_000): Promise<CliRun> {
+/** `input`, when given, is the command's standard input (otherwise it is empty and closed). */
+export function runIntegra(args: readonly string[], env: Record<string, string> = {}, timeoutMs = 20_000, input?: string): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [bin, ...args], {
       env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
+    child.stdin.end(input ?? '');
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));

@@ -45,9 +45,24 @@ export const createAgent: CommandSpec = {
   signIn: 'client',
   options: {
     userName: { ...s('agent user name', '<name>'), required: true },
-    secret: { ...s('the new agent\'s password', '<secret>'), required: true },
+    secret: s('the new agent\'s password (seen in the process list and shell history: prefer --secret-stdin)', '<secret>'),
+    'secret-stdin': { type: 'boolean', description: 'read the new agent\'s password from standard input (its first line)' },
     fullname: { ...s('full name', '<name>'), required: true },
     phoneNumber: { ...s('agent phone number (unique)', '<ext>'), required: true },
+  },
+  // --secret-stdin becomes --secret here, before signing in, so a missing password costs no request.
+  async preflight({ values, io }) {
+    const given = optional(values, 'secret');
+    if (values['secret-stdin'] !== true) {
+      if (given === undefined || given.trim() === '') throw new UsageError('--secret or --secret-stdin is required (the new agent\'s password)');
+      return undefined;
+    }
+    if (given !== undefined) throw new UsageError('give the new agent\'s password with --secret or with --secret-stdin, not both');
+    if (!io.readStdin) throw new UsageError('--secret-stdin needs standard input');
+    const [firstLine = ''] = (await io.readStdin()).split(/\r?\n/);
+    if (firstLine === '') throw new UsageError('--secret-stdin read no password: standard input was empty');
+    values['secret'] = firstLine;
+    return undefined;
   },
   async run({ client, values }) {
     await client.createAgent({
