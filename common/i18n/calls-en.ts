@@ -81,4 +81,5 @@ export const callsEn = {
   'calls.outbox.parked': '{count} need attention',
   'calls.outbox.label': 'Dispositions',
   'calls.setupProblem': 'Calls: {problem}',
+  'calls.devices.microphone': 'Microphone: {label}',
 } as const;

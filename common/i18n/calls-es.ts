@@ -83,4 +83,5 @@ export const callsEs: Record<keyof typeof callsEn, string> = {
   'calls.outbox.parked': '{count} requieren atención',
   'calls.outbox.label': 'Calificaciones',
   'calls.setupProblem': 'Llamadas: {problem}',
+  'calls.devices.microphone': 'Micrófono: {label}',
 };

@@ -5,6 +5,18 @@
 import { z } from 'zod';
 import { dialLinkResultSchema } from '../dial-link';
 
+/**
+ * An audio device the agent chose, by Chromium's device id and its label: the
+ * id may change (another origin, a reinstalled driver), the label of a headset
+ * does not, so either finds it again.
+ */
+export const chosenAudioDeviceSchema = z.object({ id: z.string().max(512), label: z.string().max(256) }).nullable();
+export type ChosenAudioDevice = z.infer<typeof chosenAudioDeviceSchema>;
+
+/** null = the system default. */
+export const audioDevicesSchema = z.object({ microphone: chosenAudioDeviceSchema, speaker: chosenAudioDeviceSchema, ringer: chosenAudioDeviceSchema });
+export type AudioDevices = z.infer<typeof audioDevicesSchema>;
+
 export const workstationSettingsShape = {
   /** "Start when I sign in to the computer". */
   autostart: z.boolean(),
@@ -16,6 +28,8 @@ export const workstationSettingsShape = {
   answerShortcut: z.string().trim().max(64),
   /** Global shortcut for hanging up; '' = off. */
   hangUpShortcut: z.string().trim().max(64),
+  /** Headset microphone, call audio and ringer outputs; each null = system default. */
+  audioDevices: audioDevicesSchema,
 };
 
 export const workstationSettingsSchema = z.object(workstationSettingsShape);
@@ -32,6 +46,7 @@ export const WORKSTATION_DEFAULTS: WorkstationSettings = {
   dialImmediately: false,
   answerShortcut: '',
   hangUpShortcut: '',
+  audioDevices: { microphone: null, speaker: null, ringer: null },
 };
 
 export const registrationStateSchema = z.enum(['unregistered', 'registering', 'registered', 'failed']);

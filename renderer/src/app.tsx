@@ -15,7 +15,8 @@ import { DialLinkNotice } from './workstation/dial-link-notice';
 import { usePhoneCommands } from './workstation/use-phone-commands';
 import { usePhoneStatusReport } from './workstation/use-phone-status-report';
 import { WorkstationMenu } from './workstation/workstation-menu';
-import { WorkstationProvider } from './workstation/workstation-context';
+import { useWorkstation, WorkstationProvider } from './workstation/workstation-context';
+import { useChosenAudioDevices } from './audio/use-chosen-audio-devices';
 
 export function App({ connected }: { connected: ConnectedApi }) {
   const { state, lost, language, changeLanguage } = useAppState(connected);
@@ -52,6 +53,7 @@ export function App({ connected }: { connected: ConnectedApi }) {
 
 function SignedInShell({ api, session, connectivity, onLanguage }: { api: SoftphoneApi; session: SessionView; connectivity: Connectivity; onLanguage: (language: Language) => void }) {
   const { phone, connection, problem } = usePhone(api, session);
+  useChosenAudioDevices(api, phone, useWorkstation().settings.settings.audioDevices);
   usePhoneStatusReport(phone);
   usePhoneCommands(api, phone);
   return (

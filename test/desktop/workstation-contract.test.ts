@@ -5,13 +5,14 @@ import { handleDialLink } from '../../common/dial-link';
 import { phoneCommandSchema, phoneStatusSchema, WORKSTATION_DEFAULTS, workstationEvents, workstationRequests, workstationSettingsSchema } from '../../common/ipc/workstation';
 
 describe('workstation contract', () => {
-  it('has valid defaults: autostart on (registered by packaged builds only), shortcuts off, dial immediately off', () => {
+  it('has valid defaults: autostart on (registered by packaged builds only), shortcuts off, dial immediately off, system audio devices', () => {
     expect(workstationSettingsSchema.parse(WORKSTATION_DEFAULTS)).toEqual({
       autostart: true,
       closeToTray: true,
       dialImmediately: false,
       answerShortcut: '',
       hangUpShortcut: '',
+      audioDevices: { microphone: null, speaker: null, ringer: null },
     });
   });
 

@@ -7,6 +7,7 @@ import type { CallView } from './call-view';
 import { CallTimer } from './call-timer';
 import { Keypad } from './keypad';
 import { LevelMeter } from './level-meter';
+import { AudioRouteLine } from './audio-route-line';
 import type { CallsActions } from './use-calls';
 
 export function CallPanel({ call, actions }: { call: CallView; actions: CallsActions }) {
@@ -68,6 +69,7 @@ export function CallPanel({ call, actions }: { call: CallView; actions: CallsAct
           <LevelMeter read={actions.remoteLevel} label={t('calls.level')} />
         </p>
       )}
+      {connected && <AudioRouteLine read={actions.audioRoute} />}
     </section>
   );
 }

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CallsSetup, IpcError, OutboxStatusView, PlacedCall } from '../../../common/ipc-contract';
 import { normalisePhoneNumber } from '../../../common/phone-number';
 import type { SoftphoneApi } from '../bridge';
-import { PhoneError, type Phone, type PhoneCall, type QualitySample } from '../phone';
+import { PhoneError, type AudioRoute, type Phone, type PhoneCall, type QualitySample } from '../phone';
 import { viewOf, wrapUpFromRecord, wrapUpOf, wrapUpRecordOf, type CallView, type WrapUp } from './call-view';
 import { notifyIncomingCall } from './incoming-notification';
 
@@ -37,6 +37,8 @@ export interface CallsActions {
   discardWrapUp(key: string): void;
   /** Received audio level 0…1 of the live call (level meter). */
   remoteLevel(): number;
+  /** The live call's microphone and output, once its audio runs. */
+  audioRoute(): AudioRoute | null;
 }
 
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -216,6 +218,7 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
   }, [phone, run]);
 
   const remoteLevel = useCallback(() => phone?.remoteLevel() ?? 0, [phone]);
+  const audioRoute = useCallback(() => phone?.audioRoute() ?? null, [phone]);
 
   const actions: CallsActions = {
     makeCall,
@@ -236,6 +239,7 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
       });
     },
     remoteLevel,
+    audioRoute,
   };
 
   return [{ setup, call, wrapUps, outbox, placing, error, notice }, actions];

@@ -34,6 +34,7 @@ function playRemote(stream: MediaStream, speakerId: string | null): RemoteAudio 
       return Math.sqrt(sum / buf.length);
     },
     setSpeaker,
+    speakerId: () => audio.sinkId,
     dispose() {
       audio.pause();
       audio.srcObject = null;

@@ -11,6 +11,11 @@ import type { QualitySample } from './rtp-quality';
 import type { Timers } from './timers';
 import { PhoneError } from './phone-error';
 
+export interface AudioRoute {
+  readonly microphone: string;
+  readonly speakerId: string;
+}
+
 export class CallMedia {
   private remote: RemoteAudio | null = null;
   private sampler: QualitySampler | null = null;
@@ -57,6 +62,13 @@ export class CallMedia {
 
   async setSpeaker(deviceId: string | null): Promise<void> {
     await this.remote?.setSpeaker(deviceId);
+  }
+
+  /** Where the call's audio goes now: the microphone sending (its label) and the output playing (device id, '' = default). */
+  route(): AudioRoute | null {
+    const sender = this.peerConnection()?.getSenders().find((s) => s.track?.kind === 'audio');
+    if (!this.remote || !sender?.track) return null;
+    return { microphone: sender.track.label, speakerId: this.remote.speakerId() };
   }
 
   latest(): QualitySample | null {

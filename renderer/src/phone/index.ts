@@ -20,6 +20,7 @@ export { PHONE_DEFAULTS, type PhoneOptions } from './phone-options';
 export type { CallState, EndCause, EndedBy } from './call-state';
 export type { ConnectionIndicator, RegistrationState } from './registration-state';
 export type { QualitySample } from './rtp-quality';
+export type { AudioRoute } from './call-media';
 export type { AutoAnswerDecision } from './auto-answer';
 export { silentMedia, type MediaPort } from './media-port';
 export { browserMedia } from './browser-media';

@@ -10,6 +10,8 @@ export interface RemoteAudio {
   /** RMS level of what the far end sends, 0 … 1 (tests assert audio is flowing). */
   level(): number;
   setSpeaker(deviceId: string | null): Promise<void>;
+  /** The output device it plays on ('' = the system default). */
+  speakerId(): string;
   dispose(): void;
 }
 
@@ -25,6 +27,6 @@ export interface MediaPort {
 /** A media port that makes no sound: for tests and for headless use. */
 export const silentMedia: MediaPort = {
   startRingtone: () => ({ stop: () => undefined }),
-  playRemote: () => ({ level: () => 0, setSpeaker: async () => undefined, dispose: () => undefined }),
+  playRemote: () => ({ level: () => 0, setSpeaker: async () => undefined, speakerId: () => '', dispose: () => undefined }),
   getMicrophone: () => Promise.reject(new Error('No microphone in this environment.')),
 };

@@ -8,7 +8,7 @@ import { SessionState, type Core, type Invitation, type Web } from 'sip.js';
 import type { Cti } from '../../../common/domain/cti';
 import type { AutoAnswerDecision } from './auto-answer';
 import { nextCall, type CallState, type EndCause, type EndedBy } from './call-state';
-import { CallMedia } from './call-media';
+import { CallMedia, type AudioRoute } from './call-media';
 import { PhoneError } from './phone-error';
 import type { MediaPort, Ringtone } from './media-port';
 import type { QualitySample } from './rtp-quality';
@@ -213,6 +213,10 @@ export class PhoneCall {
 
   async sampleQuality(): Promise<QualitySample | null> {
     return this.media.sample();
+  }
+
+  audioRoute(): AudioRoute | null {
+    return this.media.route();
   }
 
   /** RMS level of the received audio, 0 … 1 (test hook). */

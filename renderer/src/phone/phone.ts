@@ -11,6 +11,7 @@ import { decideAutoAnswer, type PendingMakeCall } from './auto-answer';
 import { isLive } from './call-state';
 import { readCtiHeader } from './cti-header';
 import { browserMedia } from './browser-media';
+import type { AudioRoute } from './call-media';
 import { PhoneCall, type DeviceChoice, type HangUpResult } from './phone-call';
 import type { PhoneEvents } from './phone-events';
 import { PHONE_DEFAULTS, type PhoneOptions } from './phone-options';
@@ -161,6 +162,8 @@ export class Phone {
   /** Test hooks: latest quality sample and received audio level of the current call. */
   stats = (): ReturnType<PhoneCall['stats']> => this.current?.stats() ?? null;
   remoteLevel = (): number => this.current?.remoteLevel() ?? 0;
+  /** The current call's microphone and output, null before its audio starts. */
+  audioRoute = (): AudioRoute | null => this.current?.audioRoute() ?? null;
 
   private live(): PhoneCall {
     if (!this.current || !isLive(this.current.state)) throw new PhoneError('phone.err.noCall');

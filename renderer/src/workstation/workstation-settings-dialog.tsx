@@ -1,11 +1,12 @@
 // The workstation settings: start at login, close to tray, dial links at
-// once, global shortcuts. A setting IT locked in its policy file is shown
+// once, audio devices, global shortcuts. A setting IT locked in its policy file is shown
 // read-only with "Set by your IT". A native modal <dialog>: Escape closes.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { IpcError, SettingsPatch, WorkstationSettings } from '../../../common/ipc-contract';
+import type { AudioDevices, IpcError, SettingsPatch, WorkstationSettings } from '../../../common/ipc-contract';
 import type { MessageKey } from '../../../common/i18n';
 import { useLanguage } from '../i18n';
 import { useErrorText } from '../error-text';
+import { AudioDevicesFieldset } from '../audio/audio-devices-fieldset';
 import { useWorkstation } from './workstation-context';
 
 type Toggle = 'autostart' | 'closeToTray' | 'dialImmediately';
@@ -28,6 +29,7 @@ export function WorkstationSettingsDialog({ onClose }: { onClose: () => void }) 
   const [saved, setSaved] = useState(false);
   // A ticked box shows at once; main's settings.changed then confirms it (a refusal puts it back).
   const [pending, setPending] = useState<Partial<Record<Toggle, boolean>>>({});
+  const [pendingAudio, setPendingAudio] = useState<AudioDevices | null>(null);
   const id = useId();
 
   useEffect(() => {
@@ -48,6 +50,12 @@ export function WorkstationSettingsDialog({ onClose }: { onClose: () => void }) 
     setPending((current) => ({ ...current, [key]: checked }));
     await save({ [key]: checked });
     setPending(({ [key]: _done, ...rest }) => rest);
+  }
+
+  async function saveAudio(audioDevices: AudioDevices) {
+    setPendingAudio(audioDevices);
+    await save({ audioDevices });
+    setPendingAudio(null);
   }
 
   function saveShortcuts(event: FormEvent) {
@@ -79,6 +87,7 @@ export function WorkstationSettingsDialog({ onClose }: { onClose: () => void }) 
             );
           })}
         </fieldset>
+        <AudioDevicesFieldset saved={pendingAudio ?? settings.audioDevices} onSave={(devices) => void saveAudio(devices)} />
         <fieldset className="settings-group">
           <legend>{t('workstation.settings.shortcuts')}</legend>
           <div className="shortcut-fields">
