@@ -7,13 +7,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AudioDevices } from '../../common/ipc-contract';
 import { panelState, simCall, simCalls, until } from './calls-kit';
-import { screenshot, signIn, startApp, type E2EApp } from './harness';
+import { screenshot, startSignedIn, type E2EApp } from './harness';
 
 let app: E2EApp;
 beforeAll(async () => {
-  app = await startApp({ viewport: { width: 1100, height: 900 } });
-  await signIn(app);
-  await app.page.locator('[data-testid=connection][data-state=online]').waitFor({ timeout: 15_000 });
+  app = await startSignedIn({ viewport: { width: 1100, height: 900 } });
 }, 120_000);
 afterAll(async () => {
   await app?.close();

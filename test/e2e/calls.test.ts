@@ -6,14 +6,12 @@
 // ended by the API's Hang Up Call; a disposition saved while the platform
 // refuses connections and sent once it is back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseLanguage, screenshot, signIn, simControl, startApp, type E2EApp } from './harness';
+import { chooseLanguage, phoneOnline, screenshot, simControl, startSignedIn, type E2EApp } from './harness';
 import { pageLevel, panelState, simCall, simCalls, simDispositions, supervisorApi, until } from './calls-kit';
 
 let app: E2EApp;
 beforeAll(async () => {
-  app = await startApp({ viewport: { width: 1100, height: 900 } });
-  await signIn(app);
-  await app.page.locator('[data-testid=connection][data-state=online]').waitFor({ timeout: 15_000 });
+  app = await startSignedIn({ viewport: { width: 1100, height: 900 } });
 }, 120_000);
 afterAll(async () => {
   await app?.close();
@@ -152,7 +150,7 @@ describe('calls in the app', () => {
 
   it('hang-up while SIP signalling is gone falls back to the API\'s Hang Up Call and says so', async () => {
     const { page } = app;
-    await page.locator('[data-testid=connection][data-state=online]').waitFor({ timeout: 15_000 });
+    await phoneOnline(page);
     await page.locator('input[name=number]').fill('099555000');
     await page.getByTestId('call-button').click();
     await panelState(page, 'active').waitFor({ timeout: 15_000 });
@@ -173,7 +171,7 @@ describe('calls in the app', () => {
     } finally {
       await simControl(app.sim, 'POST', '/sip/resume');
     }
-    await page.locator('[data-testid=connection][data-state=online]').waitFor({ timeout: 15_000 });
+    await phoneOnline(page);
   }, 90_000);
 
   it('works from the keyboard: Enter places the call, Enter on Hang up ends it, Enter saves the disposition; every control is labelled', async () => {

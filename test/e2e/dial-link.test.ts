@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handOverToRunningHost } from '../../main/browser-host/second-launch';
 import { POLICY_ENV_VAR } from '../../main/services/policy';
-import { chooseLanguage, openAdvanced, screenshot, signIn, startApp, type E2EApp } from './harness';
+import { chooseLanguage, openAdvanced, phoneOnline, screenshot, signIn, startApp, type E2EApp } from './harness';
 
 let app: E2EApp;
 let policyDir: string;
@@ -73,7 +73,7 @@ describe('click to dial through the second-instance entry point', () => {
   });
 
   it('shows a malformed link and never dials it, even with "dial immediately" on', async () => {
-    await app.page.locator('[data-testid=connection][data-state=online]').waitFor({ timeout: 15_000 });
+    await phoneOnline(app.page);
     await app.page.getByTestId('open-workstation-settings').click();
     const panel = app.page.getByTestId('workstation-settings');
     await panel.locator('input[name=dialImmediately]').check();

@@ -163,6 +163,19 @@ export async function signIn(app: E2EApp, input: Partial<SignInInput> = {}): Pro
   await app.page.getByTestId('agent-name').waitFor({ timeout: 15_000 });
 }
 
+/** Waits until the header shows the phone registered and the API reachable. */
+export async function phoneOnline(page: Page): Promise<void> {
+  await page.locator('[data-testid=connection][data-state=online]').waitFor({ timeout: 15_000 });
+}
+
+/** The app signed in as the first seeded agent, its phone registered. */
+export async function startSignedIn(options: StartOptions = {}): Promise<E2EApp> {
+  const app = await startApp(options);
+  await signIn(app);
+  await phoneOnline(app.page);
+  return app;
+}
+
 /** Opens the sign-out dialog, types the message and confirms; waits for the sign-in form. */
 export async function signOut(page: Page, message = ''): Promise<void> {
   await page.locator('.app-header button').filter({ hasText: /sign out|cerrar sesión/i }).click();

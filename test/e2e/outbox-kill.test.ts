@@ -15,7 +15,7 @@ import { defaultExtensions } from '../../simulator/extensions';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { CALL_ARGS, CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium-page';
 import { panelState, until, type SimCall, type SimDisposition } from './calls-kit';
-import { chooseLanguage, fillSignIn, openAdvanced, simState } from './harness';
+import { chooseLanguage, fillSignIn, openAdvanced, phoneOnline, simState } from './harness';
 
 const PROJECT_DIR = resolve(import.meta.dirname, '../..');
 const readySchema = z.object({ event: z.literal('ready'), url: z.string().startsWith('http://127.0.0.1:') }).loose();
@@ -100,7 +100,7 @@ describe('the outbox across a killed host process', () => {
   it('journals a disposition it cannot send, survives SIGKILL, and the platform ends with exactly one copy', { timeout: 240_000 }, async () => {
     const first = startHost();
     const page = await signedInPage(await first);
-    await page.locator('[data-testid=connection][data-state=online]').waitFor({ timeout: 15_000 });
+    await phoneOnline(page);
     const phone = sim.ready.credentials.agents[0]!.phone;
 
     // A call, hung up: the disposition form for its GUID.

@@ -8,14 +8,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseLanguage, screenshot, signIn, startApp, type E2EApp } from './harness';
+import { chooseLanguage, screenshot, signIn, startSignedIn, type E2EApp } from './harness';
 import { panelState, simCalls, simDispositions, until } from './calls-kit';
 
 let app: E2EApp;
 beforeAll(async () => {
-  app = await startApp({ viewport: { width: 1000, height: 760 } });
-  await signIn(app);
-  await app.page.locator('[data-testid=connection][data-state=online]').waitFor({ timeout: 15_000 });
+  app = await startSignedIn({ viewport: { width: 1000, height: 760 } });
 }, 120_000);
 afterAll(async () => {
   await app?.close();

@@ -2,7 +2,7 @@
 // simulator's SIP side (header shows "connected"), signing out unregisters it
 // before the platform's Log Out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, signOut, simControl, startApp, type E2EApp } from './harness';
+import { phoneOnline, signIn, signOut, simControl, startApp, type E2EApp } from './harness';
 
 let app: E2EApp;
 beforeAll(async () => {
@@ -27,7 +27,7 @@ describe('phone lifecycle in the shell', () => {
   it('registers on sign-in and unregisters on sign-out', async () => {
     const agent = app.agents[0]!;
     await signIn(app);
-    await app.page.locator('[data-testid=connection][data-state=online]').waitFor({ timeout: 15_000 });
+    await phoneOnline(app.page);
     expect((await registrations()).map((r) => r.phone)).toContain(agent.phone);
 
     await signOut(app.page, 'fin');

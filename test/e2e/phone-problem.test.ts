@@ -3,7 +3,7 @@
 // agent sees why and what to do, in the chosen language, not only "Offline";
 // signing in again with the new password clears it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseLanguage, screenshot, signIn, signOut, simControl, startApp, type E2EApp } from './harness';
+import { chooseLanguage, phoneOnline, screenshot, signIn, signOut, simControl, startApp, type E2EApp } from './harness';
 
 let app: E2EApp;
 beforeAll(async () => {
@@ -19,7 +19,7 @@ describe('the phone refused by the platform', () => {
     const problem = app.page.getByTestId('phone-problem');
     await chooseLanguage(app.page, 'es');
     await signIn(app);
-    await app.page.locator('[data-testid=connection][data-state=online]').waitFor({ timeout: 15_000 });
+    await phoneOnline(app.page);
     expect(await problem.count()).toBe(0);
 
     await simControl(app.sim, 'POST', `/agents/${agent.agent}/password`, { password: 'clave-nueva-2026' });
@@ -38,7 +38,7 @@ describe('the phone refused by the platform', () => {
 
     await signOut(app.page);
     await signIn(app, { password: 'clave-nueva-2026' });
-    await app.page.locator('[data-testid=connection][data-state=online]').waitFor({ timeout: 15_000 });
+    await phoneOnline(app.page);
     expect(await problem.count()).toBe(0);
   });
 });

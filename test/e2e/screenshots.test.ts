@@ -3,7 +3,7 @@
 // they replace the README's docs/screenshots/*.png). Also proves the language
 // switches at any time, before and after sign-in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseLanguage, screenshot, signIn, signOut, startApp, type E2EApp } from './harness';
+import { chooseLanguage, phoneOnline, screenshot, signIn, signOut, startApp, type E2EApp } from './harness';
 
 let app: E2EApp;
 beforeAll(async () => {
@@ -39,7 +39,7 @@ describe('screens in Spanish and English', () => {
     await page.locator('input[name=password]').fill('');
     await page.locator('button[type=submit]').click();
     await page.getByTestId('agent-name').waitFor();
-    await page.locator('[data-testid=connection][data-state=online]').waitFor({ timeout: 15_000 }); // phone registered
+    await phoneOnline(page); // phone registered
     expect(await page.getByTestId('agent-extension').textContent()).toContain(app.agents[0]!.phone);
     await screenshot(page, 'signed-in-en');
     await chooseLanguage(page, 'es');
