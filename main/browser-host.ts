@@ -3,6 +3,7 @@
 // served over HTTP on 127.0.0.1 and the bridge over a WebSocket with a random
 // per-launch secret and an origin check.
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
@@ -48,6 +49,8 @@ export interface BrowserHost {
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   const rendererDir = resolve(options.rendererDir ?? 'out/renderer');
   assertRendererBuilt(rendererDir);
+  // A new machine has no data folder yet; settings, logs and the instance file all go there (owner only).
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const policy = options.policy ?? (await loadPolicy({ platform: process.platform, env: process.env }));
   // Links are held until the page reports its phone (it listens to events by then).
   let deliver: (result: DialLinkResult) => void = () => undefined;

@@ -4,7 +4,7 @@
 // `--instance --sip-url` (what IT gives for a real instance) the form carries
 // both addresses and the phone registers at the given SIP address.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -25,7 +25,9 @@ const readySchema = z.object({
 const children: ChildProcess[] = [];
 let browser: Browser | undefined;
 let sim: Simulator | undefined;
-const dataDir = mkdtempSync(join(tmpdir(), 'npm-start-e2e-'));
+const root = mkdtempSync(join(tmpdir(), 'npm-start-e2e-'));
+// Not created: a new machine has no ~/.config/agent-softphone yet.
+const configHome = join(root, 'config');
 
 afterAll(async () => {
   await browser?.close();
@@ -37,12 +39,13 @@ afterAll(async () => {
     }
   }
   await sim?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(root, { recursive: true, force: true });
 });
 
 function npmStart(args: readonly string[], stderr: 'inherit' | 'pipe' = 'inherit'): ChildProcess {
   const child = spawn('npm', ['start', '-s', '--', '--browser', '--no-open', ...args], {
     cwd: resolve(import.meta.dirname, '../..'),
+    env: { ...process.env, XDG_CONFIG_HOME: configHome },
     stdio: ['ignore', 'pipe', stderr],
     detached: true,
   });
@@ -63,9 +66,10 @@ function readyLine(process: ChildProcess): Promise<string> {
 }
 
 describe('npm start', () => {
-  it('reaches the sign-in screen against the simulator and signs the demo agent in', { timeout: 180_000 }, async () => {
-    const child = npmStart(['--data-dir', dataDir]);
+  it('on a new machine (no data folder yet) reaches the sign-in screen against the simulator and signs the demo agent in', { timeout: 180_000 }, async () => {
+    const child = npmStart([]);
     const ready = readySchema.parse(JSON.parse(await readyLine(child)));
+    expect(existsSync(join(configHome, 'agent-softphone', 'browser-host', 'instance.json'))).toBe(true);
     const demo = ready.simulator.credentials.agents[0]!;
 
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -83,7 +87,7 @@ describe('npm start', () => {
     sim = await startSimulator({ port: 0, extensions: defaultExtensions });
     const sipWs = z.object({ sip: z.object({ ws: z.string() }).loose() }).loose().parse(sim.ready).sip.ws;
     const agent = sim.ready.credentials.agents[1]!;
-    const child = npmStart(['--data-dir', mkdtempSync(join(dataDir, 'instance-')), '--instance', sim.baseUrl, '--sip-url', sipWs]);
+    const child = npmStart(['--data-dir', mkdtempSync(join(root, 'instance-')), '--instance', sim.baseUrl, '--sip-url', sipWs]);
     const ready = z.object({ event: z.literal('ready'), url: z.string(), simulator: z.null() }).parse(JSON.parse(await readyLine(child)));
 
     browser ??= await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
