@@ -77,7 +77,7 @@ function load(path: string, now: () => Date): { items: Stored[]; problem: string
 
 function writeDurably(path: string, text: string): void {
   const dir = join(path, '..');
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const temporary = `${path}.${process.pid}.tmp`;
   const fd = openSync(temporary, 'w', 0o600);
   try {

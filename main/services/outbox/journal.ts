@@ -54,9 +54,13 @@ async function readIfExists(path: string): Promise<string | null> {
   }
 }
 
+// Dispositions hold customers' numbers and the agent's comments: owner only.
+const PRIVATE_DIR = 0o700;
+const PRIVATE_FILE = 0o600;
+
 /** mkdir -p, then fsync every directory whose entry list changed (the new ones' parents). */
 async function ensureDir(dir: string): Promise<void> {
-  const firstCreated = await mkdir(dir, { recursive: true });
+  const firstCreated = await mkdir(dir, { recursive: true, mode: PRIVATE_DIR });
   if (firstCreated === undefined) return;
   const created: string[] = [];
   for (let d = dir; ; d = dirname(d)) {
@@ -132,7 +136,7 @@ export class Journal {
     if (bad.length > 0) {
       const qfile = join(dir, `${name}.quarantine.jsonl`);
       const at = new Date().toISOString();
-      const qfh = await open(qfile, 'a');
+      const qfh = await open(qfile, 'a', PRIVATE_FILE);
       try {
         await qfh.write(bad.map((b) => JSON.stringify({ at, from: file, reason: b.reason, line: b.line }) + '\n').join(''));
         await qfh.sync();
@@ -144,14 +148,14 @@ export class Journal {
     }
     const entries = fold(records);
     await Journal.rewrite(file, dir, entries);
-    const fh = await open(file, 'a');
+    const fh = await open(file, 'a', PRIVATE_FILE);
     return { journal: new Journal(fh, file, dir), entries, quarantined };
   }
 
   /** Atomically replaces the journal with just these entries. */
   private static async rewrite(file: string, dir: string, entries: JournalEntry[]): Promise<void> {
     const tmp = `${file}.tmp`;
-    const fh = await open(tmp, 'w');
+    const fh = await open(tmp, 'w', PRIVATE_FILE);
     try {
       await fh.write(entries.map(recordsOf).join(''));
       await fh.sync();
@@ -180,7 +184,7 @@ export class Journal {
     return this.enqueue(async () => {
       await this.fh.close();
       await Journal.rewrite(this.file, this.dir, live);
-      this.fh = await open(this.file, 'a');
+      this.fh = await open(this.file, 'a', PRIVATE_FILE);
       this.appended = 0;
     });
   }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mkdtemp, readFile, rm, writeFile, appendFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile, appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -50,6 +50,17 @@ describe('Outbox', () => {
     const again = await Outbox.open<Item>({ dir, schema: itemSchema, send: sent.send, clock });
     expect(again.openReport.replayed.count).toBe(0);
     await again.close();
+  });
+
+  it('keeps the journal owner-only: folders it creates 0700, its files 0600 (customers\' numbers, comments)', async () => {
+    const box = await Outbox.open<Item>({ dir, schema: itemSchema, send: never, clock: new FakeClock() });
+    box.start();
+    await box.submit({ guid: 'g-1', l1: 'Venta' });
+    const mode = async (path: string): Promise<number> => (await stat(path)).mode & 0o777;
+    expect(await mode(dir)).toBe(0o700);
+    expect(await mode(join(dir, '..'))).toBe(0o700);
+    expect(await mode(join(dir, 'outbox.jsonl'))).toBe(0o600);
+    await box.close();
   });
 
   it('replays an entry that was journaled but never marked done (crash before send)', async () => {
