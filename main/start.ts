@@ -9,12 +9,13 @@
 //     [--sip-url <wss://…/ws>] [--ca-file <pem>]   its SIP WebSocket and private CA, for this run only
 //   --port <n>  browser host port (default any)    --data-dir <dir>  browser-mode settings
 //   --open-link <tel:…>  a click-to-dial link, handed over as the OS hands one to the app (in argv)
+//   --no-demo-calls  the simulator's customers do not call the demo agent by themselves
 import { spawn } from 'node:child_process';
 import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { defaultExtensions } from '../simulator/extensions';
+import { createSipExtension } from '../simulator/sip/sip-extension';
 import { startSimulator, type Simulator } from '../simulator/index';
 import { startBrowserHost } from './browser-host';
 import { ensureRendererBuilt } from './browser-host/ensure-renderer';
@@ -35,9 +36,13 @@ const { values: args } = parseArgs({
     'open-link': { type: 'string' },
     'sip-url': { type: 'string' },
     'ca-file': { type: 'string' },
+    'no-demo-calls': { type: 'boolean', default: false },
   },
   strict: true,
 });
+
+/** In the demo a customer calls the demo agent's inbound campaign by itself: 20 s after start, then every minute, five times. */
+const DEMO_CALLS = { count: 5, firstDelayMs: 20_000, everyMs: 60_000 };
 
 const dataDir = resolve(args['data-dir'] ?? join(process.env['XDG_CONFIG_HOME'] ?? join(homedir(), '.config'), 'agent-softphone', 'browser-host'));
 
@@ -59,10 +64,11 @@ async function main(): Promise<void> {
 
   let sim: Simulator | null = null;
   if (!instance) {
-    const started = await startSimulator({ port: 0, extensions: defaultExtensions });
+    const started = await startSimulator({ port: 0, extensions: [createSipExtension(args['no-demo-calls'] ? {} : { demoCalls: DEMO_CALLS })] });
     sim = started;
     closers.push(() => started.close());
     say(`No instance configured: the built-in simulator runs at ${started.baseUrl}.`);
+    if (!args['no-demo-calls']) say('Demo: a customer calls the inbound campaign Soporte<- about 20 s after start and then every minute, five times (--no-demo-calls: off).');
   }
   const demo = sim?.ready.credentials.agents[0];
   const sipWs = sim ? readSipWs(sim.ready) : undefined;

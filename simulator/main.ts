@@ -1,12 +1,12 @@
 // `npm run sim`: starts the simulator with the default extensions, prints one
 // ready JSON line, and stops cleanly on SIGINT/SIGTERM.
 import { parseArgs } from 'node:util';
-import { defaultExtensions } from './extensions';
+import { createSipExtension } from './sip/sip-extension';
 import { isLoopbackHost, startSimulator } from './index';
 import { readUpstreamOptionsFile } from './sip/upstream/upstream-options';
 import { createUpstreamSipExtension } from './sip/upstream/upstream-sip-extension';
 
-const usage = 'Usage: npm run sim -- [--port N (0 = any free; default 8480)] [--host 127.0.0.1] [--seed file.json] [--data-dir DIR] [--sip-upstream upstream.json (calls go through an external SIP server; see docs/INTEROP.md)]';
+const usage = 'Usage: npm run sim -- [--port N (0 = any free; default 8480)] [--host 127.0.0.1] [--seed file.json] [--data-dir DIR] [--sip-upstream upstream.json (calls go through an external SIP server; see docs/INTEROP.md)] [--demo-calls N (customers call the inbound campaigns by themselves, N calls, 20 s after start and every minute)]';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -16,6 +16,7 @@ async function main(): Promise<void> {
       seed: { type: 'string' },
       'data-dir': { type: 'string' },
       'sip-upstream': { type: 'string' },
+      'demo-calls': { type: 'string', default: '0' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -26,13 +27,16 @@ async function main(): Promise<void> {
   }
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a whole number from 0 to 65535 (got ${values.port}).`);
+  const demoCalls = Number(values['demo-calls']);
+  if (!Number.isInteger(demoCalls) || demoCalls < 0 || demoCalls > 100) throw new Error(`--demo-calls must be a whole number from 0 to 100 (got ${values['demo-calls']}).`);
+  const sipOptions = demoCalls > 0 ? { demoCalls: { count: demoCalls } } : {};
   if (!isLoopbackHost(values.host)) throw new Error(`--host must be a loopback address such as 127.0.0.1 (got ${values.host}).`);
   const sim = await startSimulator({
     port,
     host: values.host,
     seedFile: values.seed,
     dataDir: values['data-dir'],
-    extensions: values['sip-upstream'] ? [createUpstreamSipExtension(readUpstreamOptionsFile(values['sip-upstream']))] : defaultExtensions,
+    extensions: values['sip-upstream'] ? [createUpstreamSipExtension(readUpstreamOptionsFile(values['sip-upstream']), sipOptions)] : [createSipExtension(sipOptions)],
   });
   let stopping = false;
   const stop = (signal: string): void => {

@@ -6,7 +6,9 @@ import { AgentCaller } from './agent-caller';
 import { AgentPicker } from './agent-picker';
 import type { BindingStore } from './bindings';
 import type { CallOriginator } from './call-originator';
+import { startDemoCalls } from './demo-calls';
 import { DialerLoop } from './dialer-loop';
+import { placeInboundCall } from './inbound-call';
 import { addSipControlRoutes } from './sip-control-routes';
 import type { SipExtensionOptions } from './sip-extension';
 
@@ -48,10 +50,16 @@ export function wireCallsToState(ctx: ExtensionContext, side: CallSide, options:
   });
   caller.onCallEnded(kick);
   addSipControlRoutes(ctx, caller, picker, bindings);
+  const demo = startDemoCalls(options.demoCalls ?? { count: 0 }, {
+    inboundCampaigns: () => state.campaigns.map((c) => c.name).filter((name) => name.endsWith('<-')),
+    place: (campaign, from) => placeInboundCall(state, caller, picker, campaign, from).ok,
+    log: (line) => process.stderr.write(`simulator: ${line}\n`),
+  });
 
   return {
     async close() {
       dialer.close();
+      demo.close();
       stopBindingWatch?.();
       state.off('call-requested', onCallRequested);
       state.off('hangup-requested', onHangupRequested);

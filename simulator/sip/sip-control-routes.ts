@@ -1,11 +1,11 @@
 // Control API of the SIP side: a customer calls an inbound campaign, call
 // state with audio levels, and the customer hanging up.
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { ControlReply, ExtensionContext } from '../extension';
 import type { AgentCaller } from './agent-caller';
 import type { AgentPicker } from './agent-picker';
 import type { BindingStore } from './bindings';
+import { placeInboundCall } from './inbound-call';
 
 const inboundCallSchema = z.object({
   campaign: z.string().min(1),
@@ -34,20 +34,9 @@ export function addSipControlRoutes(ctx: ExtensionContext, caller: AgentCaller, 
     if (!parsed.success) {
       return problem(400, `inbound-call needs {campaign, from}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
     }
-    const { campaign: campaignName, from } = parsed.data;
-    const campaign = state.campaign(campaignName);
-    if (!campaign) return problem(404, `no campaign named ${campaignName}`);
-    const agent = picker.pick(campaignName);
-    if (!agent) {
-      return problem(409, `no member of ${campaignName} is logged in, registered and idle; add one with Add Agent to Campaign and sign in`);
-    }
-    const guid = randomUUID();
-    state.addCall({
-      guid, agent: agent.accountcode, phone: agent.name, destination: from, campaign: campaignName,
-      callerid: from, origin: 'inbound', status: 'requested', createdAt: new Date().toISOString(), dtmf: [],
-    });
-    caller.ring({ guid, customer: from, autoAnswer: campaign.auto_answer === '1' });
-    return { status: 201, json: { guid, agent: agent.accountcode, phone: agent.name } };
+    const placed = placeInboundCall(state, caller, picker, parsed.data.campaign, parsed.data.from);
+    if (!placed.ok) return problem(placed.status, placed.error);
+    return { status: 201, json: { guid: placed.guid, agent: placed.agent, phone: placed.phone } };
   });
 
   ctx.control.route('GET', '/__sim/calls/:guid', (request) => {

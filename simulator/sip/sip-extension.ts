@@ -5,6 +5,7 @@ import type { G711Codec } from '../media/customer-media';
 import type { SimulatorExtension } from '../extension';
 import { wireCallsToState } from './call-wiring';
 import { startSipServer } from './sip-server';
+import type { DemoCallsOptions } from './demo-calls';
 
 export interface SipExtensionOptions {
   /** WSS port (Asterisk: 8089); 0 = any free. Default: 8089 when the API is on its default port 8480, else 0. */
@@ -17,6 +18,8 @@ export interface SipExtensionOptions {
   codecs?: G711Codec[];
   /** An unanswered call is cancelled after this long. */
   ringTimeoutMs?: number;
+  /** Customers call the inbound campaigns by themselves (the demo); off unless given. */
+  demoCalls?: DemoCallsOptions;
 }
 
 const API_DEFAULT_PORT = '8480';

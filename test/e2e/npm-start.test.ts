@@ -66,7 +66,7 @@ function readyLine(process: ChildProcess): Promise<string> {
 }
 
 describe('npm start', () => {
-  it('on a new machine (no data folder yet) reaches the sign-in screen against the simulator and signs the demo agent in', { timeout: 180_000 }, async () => {
+  it('on a new machine (no data folder yet) reaches the sign-in screen against the simulator, signs the demo agent in, and a demo call rings', { timeout: 180_000 }, async () => {
     const child = npmStart([]);
     const ready = readySchema.parse(JSON.parse(await readyLine(child)));
     expect(existsSync(join(configHome, 'agent-softphone', 'browser-host', 'instance.json'))).toBe(true);
@@ -81,6 +81,12 @@ describe('npm start', () => {
     await page.locator('button[type=submit]').click();
     await page.getByTestId('agent-extension').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('agent-extension').textContent()).toContain(demo.phone);
+    // The demo rings by itself: a customer calls the demo agent's inbound campaign ~20 s after start.
+    const ringing = page.locator('[data-testid=call-panel][data-state=ringing]');
+    await ringing.waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('call-who').textContent()).toContain('098765432');
+    await page.getByTestId('reject').click();
+    await ringing.waitFor({ state: 'detached' });
   });
 
   it('with --instance and --sip-url pre-fills both addresses, and the phone registers at that SIP address', { timeout: 180_000 }, async () => {
