@@ -28,10 +28,13 @@ export function usePhone(api: SoftphoneApi, session: SessionView): PhoneHandle {
 
   useEffect(() => {
     if (!credentials) return;
-    // The agent sees it in the page; IT finds it in the log.
+    // The agent sees it in the page; IT finds it in the log, once per reason (a refusal retried every 5 s would repeat it).
+    let logged = '';
     const report = (say: Say): void => {
       setProblem(say);
-      void api.request('workstation.log', { level: 'warn', message: `Phone: ${english(say)}` });
+      const message = `Phone: ${english(say)}`;
+      if (message !== logged) void api.request('workstation.log', { level: 'warn', message });
+      logged = message;
     };
     let created: Phone;
     try {
@@ -47,7 +50,10 @@ export function usePhone(api: SoftphoneApi, session: SessionView): PhoneHandle {
     // A refused registration retried stays shown through its retries (failed → registering → failed) until one succeeds.
     const offRegistration = created.on('registration', (state) => {
       if (state.kind === 'failed') report(state.reason);
-      else if (state.kind === 'registered' || state.kind === 'unregistered') setProblem(null);
+      else if (state.kind === 'registered' || state.kind === 'unregistered') {
+        setProblem(null);
+        logged = '';
+      }
     });
     // Main reports waking from sleep and network changes: re-register at once.
     const offConnectivity = api.subscribe('connectivity.changed', (change) => {
