@@ -15,6 +15,7 @@ export const workstationEn = {
   'workstation.settings.audio.default': 'System default',
   'workstation.settings.audio.unnamed': 'Device {number}',
   'workstation.settings.audio.test': 'Test',
+  'workstation.settings.audio.testOf': 'Test {device}',
   'workstation.settings.audio.loading': 'Looking for audio devices…',
   'workstation.settings.audio.missing': '"{label}" is not connected; the system default is used until it is back.',
   'workstation.settings.audio.unavailable': 'The audio devices could not be listed ({detail}); the system default is used.',

@@ -16,6 +16,7 @@ export const workstationEs: Record<keyof typeof workstationEn, string> = {
   'workstation.settings.audio.default': 'Predeterminado del sistema',
   'workstation.settings.audio.unnamed': 'Dispositivo {number}',
   'workstation.settings.audio.test': 'Probar',
+  'workstation.settings.audio.testOf': 'Probar {device}',
   'workstation.settings.audio.loading': 'Buscando dispositivos de audio…',
   'workstation.settings.audio.missing': '«{label}» no está conectado; se usa el predeterminado del sistema hasta que vuelva.',
   'workstation.settings.audio.unavailable': 'No se pudieron listar los dispositivos de audio ({detail}); se usa el predeterminado del sistema.',

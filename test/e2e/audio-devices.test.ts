@@ -48,6 +48,8 @@ describe('audio devices', () => {
       return devices.ringer?.label === 'Fake Audio Output 1' && devices.speaker !== null && devices.microphone !== null ? devices : null;
     }, 'main keeps the three devices');
     expect(saved).toMatchObject({ microphone: { label: 'Fake Audio Input 1' }, speaker: { label: 'Fake Audio Output 2' } });
+    // Two "Probar" buttons: each says which output it plays on.
+    expect(await panel().getByTestId('test-ringer').getAttribute('aria-label')).toBe('Probar Timbre');
     await screenshot(page, 'workstation-settings-audio-es');
     await closeSettings();
 

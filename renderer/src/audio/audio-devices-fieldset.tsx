@@ -71,7 +71,10 @@ export function AudioDevicesFieldset({ saved, onSave }: { saved: AudioDevices; o
                   ))}
                 </select>
                 {role !== 'microphone' && (
-                  <button type="button" className="button button-secondary" data-testid={`test-${role}`} onClick={() => startGeneratedRingtone(current?.id ?? null, TEST_SOUND_MS)}>
+                  <button
+                    type="button" className="button button-secondary" data-testid={`test-${role}`} aria-label={t('workstation.settings.audio.testOf', { device: t(LABELS[role]) })}
+                    onClick={() => startGeneratedRingtone(current?.id ?? null, TEST_SOUND_MS)}
+                  >
                     {t('workstation.settings.audio.test')}
                   </button>
                 )}
