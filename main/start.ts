@@ -41,8 +41,8 @@ const { values: args } = parseArgs({
   strict: true,
 });
 
-/** In the demo a customer calls the demo agent's inbound campaign by itself: 20 s after start, then every minute, five times. */
-const DEMO_CALLS = { count: 5, firstDelayMs: 20_000, everyMs: 60_000 };
+/** In the demo a customer calls the demo agent's inbound campaign by itself, five times (timing: simulator/sip/demo-calls.ts). */
+const DEMO_CALLS = { count: 5 };
 
 const dataDir = resolve(args['data-dir'] ?? join(process.env['XDG_CONFIG_HOME'] ?? join(homedir(), '.config'), 'agent-softphone', 'browser-host'));
 

@@ -27,22 +27,27 @@ export function speak(language: Language, say: Say): string | undefined {
 function speakOne(language: Language, spoken: Spoken, extra: Record<string, string> = {}): string | undefined {
   if (!isMessageKey(spoken.key)) return undefined;
   const params: Record<string, string> = { ...spoken.params, ...extra };
-  const operation = spoken.params['operation'];
-  if (operation !== undefined) {
-    const title = `op.${operation}`;
-    if (isMessageKey(title)) params['operation'] = translate(language, title);
+  for (const [param, { prefix, quoted }] of Object.entries(NAMED_PARAMS)) {
+    const ids = spoken.params[param];
+    if (ids !== undefined) params[param] = namesOf(language, ids, prefix, quoted);
   }
-  const settings = spoken.params['settings'];
-  if (settings !== undefined) params['settings'] = settingNames(language, settings.split(','));
   return translate(language, spoken.key, params);
 }
 
-/** Setting ids (param `settings`, comma-separated) as their quoted names; an unknown id as itself. */
-function settingNames(language: Language, ids: readonly string[]): string {
+/** Parameters that carry ids (comma-separated), shown by each id's name `<prefix><id>` in the language. */
+const NAMED_PARAMS: Readonly<Record<string, { prefix: string; quoted: boolean }>> = {
+  operation: { prefix: 'op.', quoted: false },
+  settings: { prefix: 'setting.', quoted: true },
+};
+
+/** An unknown id shows as itself. */
+function namesOf(language: Language, ids: string, prefix: string, quoted: boolean): string {
   return ids
+    .split(',')
     .map((id) => {
-      const name = `setting.${id}`;
-      return `"${isMessageKey(name) ? translate(language, name) : id}"`;
+      const key = `${prefix}${id}`;
+      const name = isMessageKey(key) ? translate(language, key) : id;
+      return quoted ? `"${name}"` : name;
     })
     .join(', ');
 }

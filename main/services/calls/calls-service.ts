@@ -168,7 +168,7 @@ export function createCallsService(deps: CallsDeps): CallsService {
     async makeCall(request) {
       const who = agent();
       const number = normalisePhoneNumber(request.number);
-      if (!number.ok) throw spokenFailure('invalid-request', phoneNumberProblemKey(number.problem), { ...PROBLEM_PARAMS }, 'number');
+      if (!number.ok) throw spokenFailure('invalid-request', phoneNumberProblemKey(number.problem), PROBLEM_PARAMS, 'number');
       const api = client();
       const campaigns = manualCampaigns(await api.getCampaigns().catch((e: unknown) => {
         throw toCallsFailure(e, 'getCampaigns', { key: 'calls.err.campaigns', params: {} });
