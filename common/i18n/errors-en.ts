@@ -34,6 +34,8 @@ export const errorsEn = {
   'cause.aborted': '{operation}: the request was cancelled before an answer came.',
   'cause.bad-input': '{operation}: {problem}. Nothing was sent; correct the input and try again.',
   'cause.not-signed-in': '{operation}: no token is held for this operation. Sign in first (Client Authentication or Agent Authentication).',
+  'cause.refusedAfterSignIn': '{operation}: the platform refused it again ({body}) right after the app signed in anew, so it may not accept this session. Sign out and sign in again; if it keeps happening, ask your administrator (otherwise: {detail}).',
+  'refusal.afterSignIn': '{operation}: the platform refused it again right after the app signed in anew, so it may not accept this session. Sign out and sign in again; if it keeps happening, ask your administrator. Otherwise: {cause}',
 
   'signIn.err.refusedAgent': 'The platform refused this agent name and password. Check both and try again.',
   'signIn.err.refusedApiUser': 'The platform refused this API user and password. Check both and try again.',

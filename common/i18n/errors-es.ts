@@ -34,6 +34,8 @@ export const errorsEs: Record<keyof typeof errorsEn, string> = {
   'cause.aborted': '{operation}: la solicitud se canceló antes de que llegara la respuesta.',
   'cause.bad-input': '{operation}: {problem}. No se envió nada; corrija los datos y vuelva a intentar.',
   'cause.not-signed-in': '{operation}: no hay sesión para esta operación. Inicie sesión primero.',
+  'cause.refusedAfterSignIn': '{operation}: la plataforma volvió a rechazarlo ({body}) justo después de que la aplicación iniciara sesión de nuevo, así que puede que no acepte esta sesión. Cierre sesión y vuelva a iniciarla; si sigue pasando, consulte a su administrador (si no: {detail}).',
+  'refusal.afterSignIn': '{operation}: la plataforma volvió a rechazarlo justo después de que la aplicación iniciara sesión de nuevo, así que puede que no acepte esta sesión. Cierre sesión y vuelva a iniciarla; si sigue pasando, consulte a su administrador. Si no es eso: {cause}',
 
   'signIn.err.refusedAgent': 'La plataforma rechazó este agente y contraseña. Revise ambos y vuelva a intentar.',
   'signIn.err.refusedApiUser': 'La plataforma rechazó este usuario de API y contraseña. Revise ambos y vuelva a intentar.',

@@ -116,7 +116,8 @@ export function createIntegraClient(options: IntegraClientOptions): IntegraClien
     }
     const second = await attempt();
     if ('value' in second) return second.value;
-    throw second.refused;
+    // Refused again with a token just issued: say that the session is the likely cause.
+    throw second.refused.again();
   }
 
   const client: IntegraClient = {

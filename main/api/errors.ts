@@ -50,9 +50,29 @@ export class PlatformRefusedError extends IntegraError {
   readonly kind = 'refused';
   /** The body the platform answered (`0` or `Error`). */
   readonly body: string;
-  constructor(operation: OperationId, body: string, detail: string) {
-    super(operation, `the platform refused (${JSON.stringify(body)}): ${detail}`);
+  /** What a refusal of this operation usually means, and what to do (English). */
+  readonly detail: string;
+  /**
+   * The platform refused the retry that came right after the app signed in
+   * anew (re-authentication with the held credentials): the session itself is
+   * the likely cause, so the message names authentication first.
+   */
+  readonly afterReauthentication: boolean;
+  constructor(operation: OperationId, body: string, detail: string, options: { afterReauthentication?: boolean } = {}) {
+    super(
+      operation,
+      options.afterReauthentication
+        ? `the platform refused it again (${JSON.stringify(body)}) right after the app signed in anew, so it may not accept this session. Sign out and sign in again; if it keeps happening, ask your administrator (otherwise: ${detail}).`
+        : `the platform refused (${JSON.stringify(body)}): ${detail}`,
+    );
     this.body = body;
+    this.detail = detail;
+    this.afterReauthentication = options.afterReauthentication ?? false;
+  }
+
+  /** The same refusal, met again by the retry right after a re-authentication. */
+  again(): PlatformRefusedError {
+    return new PlatformRefusedError(this.operation, this.body, this.detail, { afterReauthentication: true });
   }
 }
 

@@ -3,7 +3,7 @@
 // client's own message (main/api/errors.ts); parameters carry only what the
 // error already shows (operation, status, code, time-out), never a secret.
 import { z } from 'zod';
-import type { Spoken } from '../../common/i18n/say';
+import type { Say, Spoken } from '../../common/i18n/say';
 import { BadInputError, ConnectionError, HttpStatusError, PlatformRefusedError, TimeoutError, TlsError, UnexpectedResponseError, isIntegraError } from '../api/index';
 
 const integraErrorSchema = z.object({ kind: z.string(), message: z.string() });
@@ -25,11 +25,27 @@ export function integraCause(error: unknown): Spoken | undefined {
   if (error instanceof ConnectionError) {
     return { key: `cause.connection.${error.reason}`, params: { operation } };
   }
-  // A refusal is said by each caller, which knows what it means there. The two below carry a lower layer's English detail.
-  if (error instanceof PlatformRefusedError) return undefined;
+  // A refusal is said by each caller, which knows what it means there (see refusalSaid), except one met again right
+  // after a re-authentication: the session is then the likely cause. It and the two below carry a lower layer's English detail.
+  if (error instanceof PlatformRefusedError) {
+    return error.afterReauthentication ? { key: 'cause.refusedAfterSignIn', params: { operation, body: error.body, detail: error.detail } } : undefined;
+  }
   if (error instanceof UnexpectedResponseError) return { key: 'cause.bad-response', params: { operation, what: error.what } };
   if (error instanceof BadInputError) return { key: 'cause.bad-input', params: { operation, problem: error.problem } };
   if (error.kind === 'aborted') return { key: 'cause.aborted', params: { operation } };
   if (error.kind === 'not-signed-in') return { key: 'cause.not-signed-in', params: { operation } };
   return undefined;
+}
+
+/**
+ * What to say when the platform answered `0`: the caller's own words for this
+ * operation (`refusal`), or, when the retry right after the app signed in anew
+ * was refused too, authentication first and the caller's words after. The one
+ * place every describer (sign-in, calls, supervisor) maps a refusal.
+ */
+export function refusalSaid(error: unknown, refusal: Spoken): Say {
+  if (error instanceof PlatformRefusedError && error.afterReauthentication) {
+    return { key: 'refusal.afterSignIn', params: { operation: error.operation }, cause: refusal };
+  }
+  return refusal;
 }

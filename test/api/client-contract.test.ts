@@ -266,6 +266,18 @@ describe.each(cases.map((c) => [c.op, c] as const))('%s', (op, c) => {
     const requests = (await simState(sim)).requests.filter((r) => r.operation === op);
     expect(requests.map((r) => r.result)).toEqual(['error', 'success']);
   });
+
+  it('two expired tokens in a row: the retry right after re-authenticating is refused, and the error names authentication first', async () => {
+    if (authOps.has(op)) return;
+    await signInBoth();
+    await control(sim, 'POST', '/faults', { operation: op, kind: 'expired-token', count: 2 });
+    const error = await failureOf(c.run(client));
+    expect(error).toBeInstanceOf(PlatformRefusedError);
+    expect((error as PlatformRefusedError).afterReauthentication).toBe(true);
+    expect(error.message).toMatch(/^[A-Z][A-Za-z ]+: the platform refused it again \("0"\) right after the app signed in anew, so it may not accept this session\. Sign out and sign in again/);
+    const requests = (await simState(sim)).requests.filter((r) => r.operation === op);
+    expect(requests.map((r) => r.result)).toEqual(['error', 'error']);
+  });
 });
 
 /** The same client's session with a short timeout, for the delay fault. */

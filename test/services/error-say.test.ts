@@ -30,6 +30,7 @@ const CLIENT_ERRORS: readonly [string, IntegraError][] = [
   ['bad input', new BadInputError('agentLogin', 'agent is empty')],
   ['not signed in', new NotSignedInError('agentLogin')],
   ['refused', new PlatformRefusedError('agentLogin', '0', 'wrong agent or password')],
+  ['refused again after signing in anew', new PlatformRefusedError('makeCall', '0', 'the call was not placed', { afterReauthentication: true })],
 ];
 
 const DESCRIBERS: readonly [string, (error: unknown) => IpcError][] = [

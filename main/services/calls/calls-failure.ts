@@ -4,15 +4,17 @@
 import { english, type Spoken } from '../../../common/i18n/say';
 import { IpcFailure } from '../../../common/ipc-contract';
 import { operationTitle, type OperationId } from '../../api/index';
-import { readClientFailure } from '../integra-cause';
+import { readClientFailure, refusalSaid } from '../integra-cause';
 
 export function toCallsFailure(error: unknown, operation: OperationId, refusal: Spoken): IpcFailure {
   if (error instanceof IpcFailure) return error;
   const { kind, message, cause } = readClientFailure(error);
   const title = operationTitle(operation);
   switch (kind) {
-    case 'refused':
-      return new IpcFailure({ code: 'platform-error', message: english(refusal), say: refusal });
+    case 'refused': {
+      const say = refusalSaid(error, refusal);
+      return new IpcFailure({ code: 'platform-error', message: english(say), say });
+    }
     // The client's own message already names the operation.
     case 'bad-input':
       return new IpcFailure({ code: 'invalid-request', message, ...(cause === undefined ? {} : { say: cause }) });

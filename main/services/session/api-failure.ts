@@ -20,6 +20,8 @@ const withCause = (key: string, cause: Spoken | undefined): { say?: Say } => (ca
 function describe(kind: string, detail: string, step: CredentialStep, cause: Spoken | undefined): IpcError {
   switch (kind) {
     case 'refused': {
+      // Refused again right after the app signed in anew (Log Out at sign-out): the session, not the password.
+      if (cause !== undefined) return { code: 'platform-error', message: english(cause), say: cause };
       const say: Say = { key: step === 'agent' ? 'signIn.err.refusedAgent' : 'signIn.err.refusedApiUser', params: {} };
       return { code: 'wrong-credentials', field: step === 'agent' ? 'password' : 'apiPassword', message: english(say), say };
     }

@@ -11,7 +11,7 @@ import { IpcFailure, SIGNED_OUT, type SessionView } from '../../../common/ipc-co
 import { createIntegraClient, type IntegraClient } from '../../../main/api';
 import { createCallsService, tapAgentRecords, type CallsService } from '../../../main/services/calls';
 import { startSimulator, type Simulator } from '../../../simulator/index';
-import { resetSim, simState } from '../../api/sim-control';
+import { control, resetSim, simState } from '../../api/sim-control';
 
 interface StoredDisposition { guid: string; params: Record<string, string>; received: number }
 const stored = async (guid: string) => ((await simState(sim)).dispositions as unknown as StoredDisposition[]).find((d) => d.guid === guid);
@@ -101,6 +101,25 @@ describe('calls service', () => {
     expect(await failure(s.makeCall({ campaign: 'Cobranzas->', number: '099123456' }))).toMatchObject({ code: 'invalid-request', field: 'campaign', message: expect.stringMatching(/no DID/) });
     await calls!.close();
     expect(await failure(service(() => SIGNED_OUT).makeCall({ campaign: 'Manual->', number: '099123456' }))).toMatchObject({ code: 'not-signed-in' });
+  });
+
+  it('Make Call refused again right after the app signed in anew names authentication first, then the number and campaign', async () => {
+    const s = service();
+    // Two expired tokens in a row: the client re-authenticates once, and the retry is refused too.
+    await control(sim, 'POST', '/faults', { operation: 'makeCall', kind: 'expired-token', count: 2 });
+    const detail = await failure(s.makeCall({ campaign: 'Manual->', number: '099123456' }));
+    expect(detail.code).toBe('platform-error');
+    expect(detail.message).toBe(
+      'Make Call: the platform refused it again right after the app signed in anew, so it may not accept this session. Sign out and sign in again; ' +
+        'if it keeps happening, ask your administrator. Otherwise: The platform refused the call to 099123456 through Manual->. Check the number and the campaign, then try again.',
+    );
+    expect(detail.say && speak('es', detail.say)).toMatch(/^Realizar llamada: la plataforma volvió a rechazarlo justo después de que la aplicación iniciara sesión de nuevo.*Si no es eso: La plataforma rechazó la llamada a 099123456 por Manual->/);
+    const operations = (await simState(sim)).requests.map((r) => r.operation);
+    expect(operations.filter((op) => op === 'makeCall')).toHaveLength(2);
+    expect(operations.filter((op) => op === 'agentLogin')).toHaveLength(2); // the test's sign-in and the one re-authentication
+    // One expired token alone is healed without a word.
+    await control(sim, 'POST', '/faults', { operation: 'makeCall', kind: 'expired-token', count: 1 });
+    await expect(s.makeCall({ campaign: 'Manual->', number: '099123456' })).resolves.toMatchObject({ campaign: 'Manual->' });
   });
 
   it('Hang Up Call: true when the platform ended a call on the phone, false when it had none', async () => {
