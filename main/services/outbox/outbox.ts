@@ -10,6 +10,11 @@
  * the platform is out of reach, so the whole line waits; a parked entry steps
  * aside. On open the journal is replayed and entries without `done` go again.
  *
+ * Waking the line: a new submit sends at once only when the line is not
+ * waiting out a failure (it joins the wait otherwise, so agents saving during
+ * an outage do not restart the backoff); an online cue, retryNow() and
+ * unpark() end the wait and send at once.
+ *
  * At-least-once window: a crash after the platform said OK and before `done`
  * is on disk makes the entry go again on restart. The spec offers no
  * idempotency key; we keep that window to one fsync and report how many
@@ -18,24 +23,13 @@
 import { randomUUID } from 'node:crypto';
 import { backoffDelay, OUTBOX_BACKOFF } from '../../../common/backoff';
 import { systemClock, type TimerHandle } from '../connectivity/clock';
+import { boundedSend, plain } from './bounded-send';
+import { EventHub } from './event-hub';
 import { Journal, type JournalEntry, type QuarantineReport } from './journal';
 import type { OutboxEvents, OutboxOptions, OutboxStatus, ParkedEntry, SendOutcome } from './outbox-types';
 
-type Listener<K extends keyof OutboxEvents> = (value: OutboxEvents[K]) => void;
-
-function plain(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
 /** With parked entries the journal never empties; rewrite it after this many appends. */
 const COMPACT_AFTER_RECORDS = 500;
-
-function rejectOnAbort(signal: AbortSignal): Promise<never> {
-  return new Promise((_, reject) => {
-    if (signal.aborted) reject(signal.reason);
-    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-  });
-}
 
 export class Outbox<T> {
   private readonly clock;
@@ -43,11 +37,12 @@ export class Outbox<T> {
   private readonly policy;
   private readonly maxAttempts;
   private readonly sendTimeoutMs;
-  private readonly listeners = new Map<keyof OutboxEvents, Set<(v: never) => void>>();
+  private readonly events = new EventHub<OutboxEvents>();
   private readonly closing = new AbortController();
   private started = false;
   private pumping: Promise<void> | null = null;
   private wakeRequested = false;
+  private nudgeRequested = false;
   private timer: TimerHandle | null = null;
   private nextRetryAt: number | null = null;
   private failures = 0;
@@ -111,7 +106,7 @@ export class Outbox<T> {
     this.entries.push({ id, item: parsed.data, addedAt: new Date().toISOString(), attempts: 0, parked: null });
     await this.opts.afterJournaled?.(id);
     this.emitStatus();
-    this.wake();
+    this.nudge();
     return { id };
   }
 
@@ -158,11 +153,8 @@ export class Outbox<T> {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  on<K extends keyof OutboxEvents>(event: K, listener: Listener<K>): () => void {
-    let set = this.listeners.get(event);
-    if (!set) this.listeners.set(event, (set = new Set()));
-    set.add(listener as (v: never) => void);
-    return () => set.delete(listener as (v: never) => void);
+  on<K extends keyof OutboxEvents>(event: K, listener: (value: OutboxEvents[K]) => void): () => void {
+    return this.events.on(event, listener);
   }
 
   /** Stops sending (aborting an attempt in flight, which stays queued) and closes the journal. */
@@ -187,11 +179,22 @@ export class Outbox<T> {
     }
     this.pumping = this.pump().finally(() => {
       this.pumping = null;
-      if (this.wakeRequested) {
-        this.wakeRequested = false;
-        this.wake();
-      }
+      const [wake, nudge] = [this.wakeRequested, this.nudgeRequested];
+      this.wakeRequested = false;
+      this.nudgeRequested = false;
+      if (wake) this.wake();
+      else if (nudge) this.nudge();
     });
+  }
+
+  /** New work: pump now, unless the line is waiting out a failure (then the new entry waits with it). */
+  private nudge(): void {
+    if (!this.started || this.closing.signal.aborted || this.timer) return;
+    if (this.pumping) {
+      this.nudgeRequested = true;
+      return;
+    }
+    this.wake();
   }
 
   private async pump(): Promise<void> {
@@ -243,21 +246,10 @@ export class Outbox<T> {
     }
     this.sending = true;
     this.emitStatus();
-    const limit = new AbortController();
-    const timer = this.clock.setTimer(
-      () => limit.abort(new Error(`Sending took longer than ${Math.round(this.sendTimeoutMs / 1000)} s.`)),
-      this.sendTimeoutMs,
-    );
-    const signal = AbortSignal.any([this.closing.signal, limit.signal]);
     try {
-      const item = this.opts.schema.parse(entry.item);
-      // Race the abort too, so a port that ignores its signal cannot hold close() hostage.
-      return await Promise.race([this.opts.send(item, signal, { id: entry.id, attempt: entry.attempts }), rejectOnAbort(signal)]);
-    } catch (err) {
-      const reason = signal.aborted ? plain(signal.reason) : plain(err);
-      return { kind: 'retry', reason };
+      const limits = { clock: this.clock, timeoutMs: this.sendTimeoutMs, closing: this.closing.signal };
+      return await boundedSend(this.opts.send, () => this.opts.schema.parse(entry.item), { id: entry.id, attempt: entry.attempts }, limits);
     } finally {
-      timer.cancel();
       this.sending = false;
     }
   }
@@ -293,6 +285,6 @@ export class Outbox<T> {
   }
 
   private emit<K extends keyof OutboxEvents>(event: K, value: OutboxEvents[K]): void {
-    for (const l of [...(this.listeners.get(event) ?? [])]) (l as Listener<K>)(value);
+    this.events.emit(event, value);
   }
 }

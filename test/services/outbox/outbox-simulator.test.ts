@@ -101,7 +101,7 @@ describe('dispositions outbox against the simulator', () => {
     await outbox.submit(disposition('guid-bad', 'NoSuchCampaign->'));
     await outbox.whenIdle();
     expect(outbox.status()).toMatchObject({ pending: 0, parked: 1 });
-    expect(outbox.parkedEntries()[0]!.reason).toMatch(/refused 2 times/);
+    expect(outbox.parkedEntries()[0]!.reason).toMatch(/refused it again \("0"\) right after the app signed in anew.*The platform answered "0" 2 times in a row/);
     expect(await dispositions()).toEqual([]);
     await outbox.close();
   });

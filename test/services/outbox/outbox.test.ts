@@ -194,6 +194,51 @@ describe('Outbox', () => {
     expect(notify).toBeNull();
   });
 
+  it('a new submit during an outage joins the wait instead of restarting it; an online cue still sends at once', async () => {
+    const clock = new FakeClock();
+    const offline: SendOutcome = { kind: 'retry', reason: 'offline' };
+    const sent = scriptedSend([offline, offline, offline]);
+    let notify: ((c: { state: 'online' | 'offline' }) => void) | null = null;
+    const online = { onChange: (l: (c: { state: 'online' | 'offline' }) => void) => ((notify = l), () => (notify = null)) };
+    const box = await Outbox.open<Item>({
+      dir, schema: itemSchema, send: sent.send, clock, online, random: () => 0, sendTimeoutMs: 100_000,
+      backoff: { firstMs: 1_000, factor: 2, capMs: 60_000, jitter: 0.5 },
+    });
+    box.start();
+    await box.submit({ guid: 'g-1', l1: 'A' });
+    await vi.waitFor(() => expect(box.status().nextRetryAt).toBe(1_000));
+    clock.advance(1_000);
+    await vi.waitFor(() => expect(box.status().nextRetryAt).toBe(3_000)); // second failure: 2 s more
+    clock.advance(500);
+    // Agents keep saving during the outage: the line keeps its wait, nothing is sent now.
+    await box.submit({ guid: 'g-2', l1: 'B' });
+    await box.submit({ guid: 'g-3', l1: 'C' });
+    expect(box.status()).toMatchObject({ pending: 3, nextRetryAt: 3_000 });
+    expect(sent.calls).toHaveLength(2);
+    clock.advance(1_500);
+    await vi.waitFor(() => expect(sent.calls).toHaveLength(3)); // the wait ended: g-1 again, refused a third time
+    await vi.waitFor(() => expect(box.status().nextRetryAt).toBe(7_000));
+    expect(sent.calls.map((c) => c.guid)).toEqual(['g-1', 'g-1', 'g-1']);
+    notify!({ state: 'online' }); // the network is back: at once, whatever the wait
+    await box.whenIdle();
+    expect(sent.delivered.map((d) => d.guid)).toEqual(['g-1', 'g-2', 'g-3']);
+    await box.close();
+  });
+
+  it('a submit when the line is not waiting is sent at once', async () => {
+    const clock = new FakeClock();
+    const sent = scriptedSend([]);
+    const box = await Outbox.open<Item>({ dir, schema: itemSchema, send: sent.send, clock });
+    box.start();
+    await box.submit({ guid: 'g-1', l1: 'A' });
+    await box.whenIdle();
+    await box.submit({ guid: 'g-2', l1: 'B' });
+    await box.whenIdle();
+    expect(sent.delivered.map((d) => d.guid)).toEqual(['g-1', 'g-2']);
+    expect(clock.pending).toBe(0);
+    await box.close();
+  });
+
   it('parks a permanently refused item (never drops it), keeps sending the others, and can put it back', async () => {
     const clock = new FakeClock();
     const sent = scriptedSend([{ kind: 'permanent', reason: 'The platform refused the disposition (bad input).' }]);
