@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { APP_ID, APP_NAME } from '../common/app-info';
 import { DEFAULT_SETTINGS } from '../common/ipc-contract';
 import { createDispatcher, createRequestHandlers, forwardEvents, type AppServices } from './ipc';
-import { createConnectivity } from './services/connectivity';
+import { createConnectivity, createNetworkWatcher, mergeOsEvents } from './services/connectivity';
 import { createIntegraSessionApi, createSessionService, overridesFromEnv, signInDefaults, VAULT_KEYS } from './services/session';
 import { createSettingsService } from './services/settings';
 import { createSupervisorService } from './services/supervisor';
@@ -69,15 +69,16 @@ async function composeServices(workstation: () => Workstation | undefined) {
   const vault = settings.get().tokenStorage === 'memory-only'
     ? createMemoryVault('policy')
     : createEncryptedVault(safeStorageCipher(safeStorage, process.platform), createVaultFile(join(userData, 'secrets.json')));
-  // Waking from sleep is a cue to re-register the phone at once (forwarded to the renderer as connectivity.changed).
+  // Waking from sleep and a changed network (Wi-Fi, VPN, cable) are cues to re-register the phone and retry at once
+  // (forwarded to the renderer as connectivity.changed with the reason).
   const connectivity = createConnectivity({
-    os: {
+    os: mergeOsEvents(createNetworkWatcher(), {
       subscribe(listener) {
         const onResume = () => listener('resumed');
         powerMonitor.on('resume', onResume);
         return () => void powerMonitor.off('resume', onResume);
       },
-    },
+    }),
   });
   // npm start on the simulator passes the demo instance and agent (never saved).
   const { overrides, demoPassword } = overridesFromEnv(process.env);

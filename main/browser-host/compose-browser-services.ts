@@ -10,7 +10,7 @@ import { createRecentErrors } from '../services/diagnostics';
 import { createLogger, createRotatingFileSink, type Logger } from '../services/logging';
 import { withPolicy, type LoadedPolicy } from '../services/policy';
 import { collectDiagnostics, createWorkstationPort } from '../services/workstation';
-import { createConnectivity, type Connectivity } from '../services/connectivity';
+import { createConnectivity, createNetworkWatcher, type Connectivity } from '../services/connectivity';
 import { createIntegraSessionApi, createSessionService, VAULT_KEYS, type LaunchOverrides } from '../services/session';
 import { createSupervisorService } from '../services/supervisor';
 import { createCallsService, tapAgentRecords } from '../services/calls';
@@ -48,7 +48,8 @@ export function composeBrowserServices(
   if (settings.policyProblem) logger.warn(settings.policyProblem);
   const vault = createMemoryVault('browser-mode');
   for (const [agent, password] of Object.entries(options.rememberedPasswords ?? {})) vault.set(VAULT_KEYS.password(agent), password, false);
-  const connectivity = createConnectivity();
+  // A changed network (Wi-Fi, VPN, cable) is a cue to retry at once (connectivity.changed, reason network-changed).
+  const connectivity = createConnectivity({ os: createNetworkWatcher() });
   const overrides = options.overrides ?? {};
   const contexts = new Map<string, string>();
   const createApi = tapAgentRecords(createIntegraSessionApi, (record) => record && contexts.set(record.phone, record.context));

@@ -19,3 +19,13 @@ export const systemClock: Clock = {
     return { cancel: () => clearTimeout(t) };
   },
 };
+
+/** Like systemClock, but its timers do not keep the process alive (background polling). */
+export const backgroundClock: Clock = {
+  now: () => Date.now(),
+  setTimer(fn, ms) {
+    const t = setTimeout(fn, ms);
+    t.unref();
+    return { cancel: () => clearTimeout(t) };
+  },
+};

@@ -7,7 +7,8 @@ export type {
   ConnectivityState,
   OsNetworkEvents,
 } from './connectivity';
-export { systemClock } from './clock';
+export { backgroundClock, systemClock } from './clock';
+export { addressSignature, createNetworkWatcher, mergeOsEvents, NETWORK_POLL_MS, type InterfaceList, type NetworkWatcherOptions } from './network-watcher';
 export type { Clock, TimerHandle } from './clock';
 export { backoffDelay, backoffSchedule, backoffCeiling, OUTBOX_BACKOFF, SIP_RECONNECT_BACKOFF } from '../../../common/backoff';
 export type { BackoffPolicy, RandomSource } from '../../../common/backoff';
