@@ -55,7 +55,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   // Links are held until the page reports its phone (it listens to events by then).
   let deliver: (result: DialLinkResult) => void = () => undefined;
   const dialLinks = createDialLinkRouter((result) => deliver(result));
-  const { services, connectivity, logger } = composeBrowserServices({ ...options, policy }, { onRendererReady: () => dialLinks.markReady() });
+  const { services, connectivity, logger, stopBackground } = composeBrowserServices({ ...options, policy }, { onRendererReady: () => dialLinks.markReady() });
   const secret = randomBytes(24).toString('hex');
   let origin = '';
 
@@ -100,6 +100,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     async close() {
       removeInstanceFile();
       stopEvents();
+      stopBackground();
       connectivity.close();
       await services.calls.close();
       bridge.close();

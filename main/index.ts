@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { APP_ID, APP_NAME } from '../common/app-info';
 import { DEFAULT_SETTINGS } from '../common/ipc-contract';
 import { createDispatcher, createRequestHandlers, forwardEvents, type AppServices } from './ipc';
-import { createConnectivity, createNetworkWatcher, mergeOsEvents } from './services/connectivity';
+import { createConnectivity, createNetworkWatcher, mergeOsEvents, startApiReachability } from './services/connectivity';
 import { createIntegraSessionApi, createSessionService, overridesFromEnv, signInDefaults, VAULT_KEYS } from './services/session';
 import { createSettingsService } from './services/settings';
 import { createSupervisorService } from './services/supervisor';
@@ -86,6 +86,9 @@ async function composeServices(workstation: () => Workstation | undefined) {
   const contexts = new Map<string, string>();
   const createApi = tapAgentRecords(createIntegraSessionApi, (record) => record && contexts.set(record.phone, record.context));
   const session = createSessionService({ settings, vault, overrides, connectivity, createApi });
+  // While the API is out of reach and an instance is known: probe it, so "online" (and the outbox) come back within seconds.
+  const apiReachability = startApiReachability({ connectivity, target: () => session.client(), onTargetChange: (listener) => session.onChange(() => listener()) });
+  app.on('will-quit', () => apiReachability.close());
   const supervisor = createSupervisorService({ session, files: { kind: 'dialog', pick: () => pickListFile(dialog, mainWindow) } });
   // Dispositions journal: <userData>/outbox/dispositions.jsonl (the single-instance lock keeps one writer).
   const calls = createCallsService({ session, dataDir: userData, agentContext: (phone) => contexts.get(phone) ?? null, connectivity });

@@ -10,6 +10,7 @@ import type {
 } from '../../common/domain';
 import type { DialingListAnalysis } from './upload/dialing-list-analysis';
 import type { CallOptions, UploadOptions } from './client-options';
+import type { ProbeResult } from './http-transport';
 
 export interface ClientCredentials {
   user: string;
@@ -74,6 +75,12 @@ export interface IntegraClient {
   makeCall(input: MakeCallInput, options?: CallOptions): Promise<string>;
   getCampaigns(options?: CallOptions): Promise<ParsedCampaign[]>;
   getDialers(options?: CallOptions): Promise<ParsedDialer[]>;
+
+  /**
+   * Whether the instance answers at all (a `HEAD` of the base URL through the same connection pool and TLS trust;
+   * any HTTP status counts). Performs no operation and sends no token; never throws.
+   */
+  probe(options?: CallOptions): Promise<ProbeResult>;
 
   /** Use tokens obtained elsewhere (e.g. restored from a vault); credentials are not known then, so no re-authentication. */
   setTokens(tokens: { client?: string; agent?: string }): void;

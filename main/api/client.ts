@@ -148,6 +148,7 @@ export function createIntegraClient(options: IntegraClientOptions): IntegraClien
       await authorized('uploadBase', () => prepared.body, (t) => parseSuccessWord('uploadBase', t, '1'), upload, Math.max(idle, 1));
       return prepared.result;
     },
+    probe: (call) => transport.probe({ timeoutMs: timeout(call), ...signalOf(call) }),
     setTokens(tokens) {
       if (tokens.client !== undefined) held.client = { token: tokens.client };
       if (tokens.agent !== undefined) held.agent = { token: tokens.agent };

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
 import { HttpStatusError, UnexpectedResponseError } from './errors';
 import type { OperationId } from './operations';
-import { mapFailure } from './transport-errors';
+import { codeOf, mapFailure } from './transport-errors';
 
 // One keep-alive connection pool per client; one POST per call with a timeout
 // and the caller's AbortSignal. TLS is always verified; a custom CA is added
@@ -31,8 +31,13 @@ export interface TransportRequest {
   secrets: readonly string[];
 }
 
+/** Whether the instance answered at all: any HTTP status is an answer; no answer says why (an error code, or `timeout`). */
+export type ProbeResult = { reachable: true; status: number } | { reachable: false; reason: string };
+
 export interface Transport {
   send(req: TransportRequest): Promise<string>;
+  /** `HEAD` of the base URL over the same pool and TLS trust: a harmless "are you there?" that performs no operation. */
+  probe(req: { timeoutMs: number; signal?: AbortSignal }): Promise<ProbeResult>;
   close(): Promise<void>;
 }
 
@@ -108,5 +113,16 @@ export function createTransport(options: TransportOptions): Transport {
     }
   }
 
-  return { send, close: () => dispatcher.close() };
+  async function probe(req: { timeoutMs: number; signal?: AbortSignal }): Promise<ProbeResult> {
+    const signal = AbortSignal.any([AbortSignal.timeout(req.timeoutMs), ...(req.signal ? [req.signal] : [])]);
+    try {
+      const response = await request(base, { dispatcher, method: 'HEAD', headers: { 'user-agent': 'agent-softphone-integra/0.1' }, signal });
+      await response.body.dump().catch(() => undefined);
+      return { reachable: true, status: response.statusCode };
+    } catch (error) {
+      return { reachable: false, reason: signal.aborted ? 'timeout' : (codeOf(error) ?? 'unknown') };
+    }
+  }
+
+  return { send, probe, close: () => dispatcher.close() };
 }

@@ -35,6 +35,7 @@ export {
   isIntegraError,
   type IntegraErrorKind,
 } from './errors';
+export type { ProbeResult } from './http-transport';
 export { OPERATIONS, operationTitle, type OperationId, type AuthorizedOperationId } from './operations';
 export { analyzeDialingList } from './upload/analyze-dialing-list';
 export type { DialingListAnalysis, ListEncoding } from './upload/dialing-list-analysis';

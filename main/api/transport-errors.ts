@@ -46,7 +46,8 @@ export function redact(text: string, secrets: readonly string[]): string {
   return out;
 }
 
-function codeOf(error: unknown): string | undefined {
+/** The error code undici or Node put on a failure (or its causes), abort codes aside. */
+export function codeOf(error: unknown): string | undefined {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && code !== 'UND_ERR_ABORTED' && code !== 'ABORT_ERR') return code;

@@ -10,7 +10,7 @@ import { createRecentErrors } from '../services/diagnostics';
 import { createLogger, createRotatingFileSink, type Logger } from '../services/logging';
 import { withPolicy, type LoadedPolicy } from '../services/policy';
 import { collectDiagnostics, createWorkstationPort } from '../services/workstation';
-import { createConnectivity, createNetworkWatcher, type Connectivity } from '../services/connectivity';
+import { createConnectivity, createNetworkWatcher, startApiReachability, type Connectivity } from '../services/connectivity';
 import { createIntegraSessionApi, createSessionService, VAULT_KEYS, type LaunchOverrides } from '../services/session';
 import { createSupervisorService } from '../services/supervisor';
 import { createCallsService, tapAgentRecords } from '../services/calls';
@@ -40,7 +40,7 @@ const VERSION = process.env['npm_package_version'] ?? '0.0.0';
 export function composeBrowserServices(
   options: BrowserServicesOptions,
   hooks: BrowserServiceHooks = { onRendererReady: () => undefined },
-): { services: AppServices; connectivity: Connectivity; logger: Logger } {
+): { services: AppServices; connectivity: Connectivity; logger: Logger; stopBackground: () => void } {
   const settings = withPolicy(createSettingsService(createJsonFileSettingsStorage(join(options.dataDir, 'settings.json'))), options.policy ?? NO_POLICY, DEFAULT_SETTINGS);
   const logFolder = join(options.dataDir, 'logs');
   const recentErrors = createRecentErrors();
@@ -54,6 +54,8 @@ export function composeBrowserServices(
   const contexts = new Map<string, string>();
   const createApi = tapAgentRecords(createIntegraSessionApi, (record) => record && contexts.set(record.phone, record.context));
   const session = createSessionService({ settings, vault, overrides, connectivity, createApi });
+  // While the API is out of reach and an instance is known: probe it, so "online" (and the outbox) come back within seconds.
+  const apiReachability = startApiReachability({ connectivity, target: () => session.client(), onTargetChange: (listener) => session.onChange(() => listener()) });
   // Browser mode has no native dialog: the person types the list's path (docs/ASSUMPTIONS.md, Supervisor).
   const supervisor = createSupervisorService({ session, files: { kind: 'typed-path' } });
   // The dispositions journal lives in this host's own data folder (never shared with an Electron profile).
@@ -78,5 +80,10 @@ export function composeBrowserServices(
         phone,
       ),
   });
-  return { services: { settings, vault, session, overrides, supervisor, calls, policy: settings, workstation }, connectivity, logger };
+  return {
+    services: { settings, vault, session, overrides, supervisor, calls, policy: settings, workstation },
+    connectivity,
+    logger,
+    stopBackground: () => apiReachability.close(),
+  };
 }

@@ -67,6 +67,17 @@ describe('TLS', () => {
     }
   });
 
+  it('the reachability probe uses the same trust: not reachable over an unverified certificate, reachable once the CA is trusted', async () => {
+    const untrusted = createIntegraClient({ baseUrl, ca: otherCaPem });
+    const refused = await untrusted.probe({ timeoutMs: 2_000 });
+    await untrusted.close();
+    expect(refused.reachable).toBe(false);
+    expect(!refused.reachable && refused.reason).toMatch(/CERT|SIGNATURE|VERIFY|SELF_SIGNED|UNABLE/);
+    const trusted = createIntegraClient({ baseUrl, ca: caPem });
+    expect(await trusted.probe({ timeoutMs: 2_000 })).toEqual({ reachable: true, status: 200 });
+    await trusted.close();
+  });
+
   it('succeeds once the custom CA is trusted', async () => {
     const client = createIntegraClient({ baseUrl, ca: caPem });
     await expect(client.clientAuthenticate({ user: 'u', password: 'p' })).resolves.toBe('tls-token-1');

@@ -12,3 +12,4 @@ export { addressSignature, createNetworkWatcher, mergeOsEvents, NETWORK_POLL_MS,
 export type { Clock, TimerHandle } from './clock';
 export { backoffDelay, backoffSchedule, backoffCeiling, OUTBOX_BACKOFF, SIP_RECONNECT_BACKOFF } from '../../../common/backoff';
 export type { BackoffPolicy, RandomSource } from '../../../common/backoff';
+export { API_PROBE_INTERVAL_MS, API_PROBE_TIMEOUT_MS, startApiReachability, type ApiProbeTarget, type ApiReachability, type ApiReachabilityOptions } from './api-reachability';
