@@ -88,6 +88,9 @@ export const errorsEn = {
   'calls.err.wrapUpsUnsaved': 'The list of calls waiting for a disposition could not be saved in {dir} ({detail}). Check that the folder is writable and has free space.',
   'calls.err.journalUnopened': 'The dispositions journal in {dir} could not be opened ({detail}). Check that the folder is writable, then restart the app.',
   'calls.err.dispositionUnsaved': 'The disposition was not saved: {detail}',
+  'calls.err.noParked': 'There is no parked disposition {id} of this agent; it may have been sent or put back in line already. Refresh the list.',
+  'calls.err.retryUnsaved': 'The disposition could not be put back in line: {detail}',
+  'calls.err.missedUnsaved': 'The missed calls in {dir} could not be read or saved ({detail}). Check that the folder is writable and has free space.',
 
   'calls.err.fallbackHangUpFailed': 'The phone had lost its connection and the platform could not be asked to end the call either: {cause}',
   'settings.err.unsaved': 'The settings could not be saved: {detail}. Check that the settings folder is writable.',

@@ -88,6 +88,9 @@ export const errorsEs: Record<keyof typeof errorsEn, string> = {
   'calls.err.wrapUpsUnsaved': 'No se pudo guardar la lista de llamadas que esperan calificación en {dir} ({detail}). Revise que se pueda escribir en la carpeta y que tenga espacio libre.',
   'calls.err.journalUnopened': 'No se pudo abrir el registro de calificaciones en {dir} ({detail}). Revise que se pueda escribir en la carpeta y reinicie la aplicación.',
   'calls.err.dispositionUnsaved': 'No se guardó la calificación: {detail}',
+  'calls.err.noParked': 'No hay una calificación apartada {id} de este agente; puede que ya se haya enviado o vuelto a poner en la fila. Actualice la lista.',
+  'calls.err.retryUnsaved': 'No se pudo volver a poner la calificación en la fila: {detail}',
+  'calls.err.missedUnsaved': 'No se pudieron leer ni guardar las llamadas perdidas en {dir} ({detail}). Revise que se pueda escribir en la carpeta y que tenga espacio libre.',
 
   'calls.err.fallbackHangUpFailed': 'El teléfono había perdido la conexión y tampoco se pudo pedir a la plataforma que terminara la llamada: {cause}',
   'settings.err.unsaved': 'No se pudo guardar la configuración (detalle: {detail}). Revise que se pueda escribir en la carpeta de configuración.',

@@ -9,6 +9,11 @@ export const CALLS_REQUEST_CHANNELS = [
   'calls.pendingWrapUps',
   'calls.keepWrapUp',
   'calls.discardWrapUp',
+  'calls.parkedDispositions',
+  'calls.retryParked',
+  'calls.missedCalls',
+  'calls.recordMissed',
+  'calls.dismissMissed',
 ] as const;
 
 export const CALLS_EVENT_CHANNELS = ['calls.outboxStatus'] as const;

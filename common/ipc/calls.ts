@@ -101,12 +101,58 @@ export const wrapUpRecordSchema = z
     /** When the call was answered (ISO), or null when unknown. */
     startedAt: z.iso.datetime().nullable(),
     endedAt: z.iso.datetime(),
+    /**
+     * How the call ended when the agent should know before recording it:
+     * `dropped-by-network` = the phone lost the call (the platform no longer
+     * knew it, or never answered the refresh after a network loss). Absent: a
+     * plain hang-up by either side.
+     */
+    end: z.enum(['dropped-by-network']).optional(),
   })
   .strict();
 export type WrapUpRecord = z.infer<typeof wrapUpRecordSchema>;
 
 /** The signed-in agent's pending wrap-ups, oldest first. */
 const wrapUpListSchema = z.array(wrapUpRecordSchema);
+
+/** A disposition the outbox gave up on (the platform kept refusing it, or it can never pass as is), kept for the agent. */
+export const parkedDispositionSchema = z.object({
+  /** The outbox entry's id. */
+  id: z.string().max(200),
+  /** What was saved; null when the saved copy could not be read back (the journal keeps it). */
+  disposition: dispositionRequestSchema.nullable(),
+  /** Why it was parked, in English: what the platform answered and how many times. */
+  reason: z.string().max(4000),
+});
+export type ParkedDisposition = z.infer<typeof parkedDispositionSchema>;
+
+/**
+ * A call that reached the phone and was not taken: it rang out, the caller
+ * gave up (abandoned), the agent rejected it, or it was offered while the
+ * agent was on another call and not taken. Kept per agent on disk until the
+ * agent dismisses it (bounded: the newest 1,000, at most 30 days).
+ */
+export const missedCallReasonSchema = z.enum(['rang-out', 'abandoned', 'rejected', 'offered-while-busy']);
+export type MissedCallReason = z.infer<typeof missedCallReasonSchema>;
+
+export const missedCallSchema = z
+  .object({
+    /** The phone's id of the call (unique per call). */
+    id: z.string().trim().min(1).max(200),
+    guid: z.string().max(200).nullable(),
+    /** The customer's number as the call showed it. */
+    caller: z.string().max(64),
+    campaign: z.string().max(256).nullable(),
+    /** When it reached the phone, and when it stopped ringing (ISO). */
+    offeredAt: z.iso.datetime(),
+    endedAt: z.iso.datetime(),
+    reason: missedCallReasonSchema,
+  })
+  .strict();
+export type MissedCall = z.infer<typeof missedCallSchema>;
+
+/** The signed-in agent's missed calls not yet dismissed, newest first. */
+const missedCallListSchema = z.array(missedCallSchema);
 
 export const callsRequests = {
   'calls.setup': { request: empty, reply: callsSetupSchema },
@@ -118,6 +164,16 @@ export const callsRequests = {
   'calls.keepWrapUp': { request: wrapUpRecordSchema, reply: wrapUpListSchema },
   /** The agent chose (and confirmed) not to record a disposition for this call. */
   'calls.discardWrapUp': { request: z.object({ guid: z.string().trim().min(1).max(200) }).strict(), reply: wrapUpListSchema },
+  'calls.parkedDispositions': { request: empty, reply: z.array(parkedDispositionSchema) },
+  /** Puts a parked disposition back in line (the agent fixed the cause, or wants one more try). */
+  'calls.retryParked': { request: z.object({ id: z.string().trim().min(1).max(200) }).strict(), reply: outboxStatusSchema },
+  'calls.missedCalls': { request: empty, reply: missedCallListSchema },
+  'calls.recordMissed': { request: missedCallSchema, reply: missedCallListSchema },
+  /** The agent saw these (ids), or all of them (`all`). */
+  'calls.dismissMissed': {
+    request: z.union([z.object({ ids: z.array(z.string().trim().min(1).max(200)).min(1).max(1000) }).strict(), z.object({ all: z.literal(true) }).strict()]),
+    reply: missedCallListSchema,
+  },
 } as const;
 
 export const callsEvents = {

@@ -15,5 +15,10 @@ export function createCallsHandlers(calls: CallsService): { [C in CallsChannel]:
     'calls.pendingWrapUps': () => calls.pendingWrapUps(),
     'calls.keepWrapUp': (request) => calls.keepWrapUp(request),
     'calls.discardWrapUp': (request) => calls.discardWrapUp(request.guid),
+    'calls.parkedDispositions': () => calls.parkedDispositions(),
+    'calls.retryParked': (request) => calls.retryParked(request.id),
+    'calls.missedCalls': () => calls.missedCalls(),
+    'calls.recordMissed': (request) => calls.recordMissed(request),
+    'calls.dismissMissed': (request) => calls.dismissMissed(request),
   };
 }

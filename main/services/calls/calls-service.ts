@@ -1,12 +1,15 @@
 // The calls area's service in main: the campaigns an agent calls through,
 // Make Call with the agent's own fields, the API's Hang Up Call (the phone's
-// fallback when SIP signalling is gone), and dispositions into the durable
-// outbox (journal first, sent with backoff until the platform says OK).
+// fallback when SIP signalling is gone), dispositions into the durable outbox
+// (journal first, sent with backoff until the platform says OK; calls-outbox.ts),
+// and the agent's wrap-ups and missed calls kept on disk (calls-stores.ts).
 import {
   type CallsSetup,
   type DispositionRequest,
   type MakeCallRequest,
+  type MissedCall,
   type OutboxStatusView,
+  type ParkedDisposition,
   type PlacedCall,
   type SessionView,
   type WrapUpRecord,
@@ -14,17 +17,17 @@ import {
 import { dispositionRequestSchema } from '../../../common/ipc-contract';
 import { normalisePhoneNumber, phoneNumberProblemKey, PROBLEM_PARAMS } from '../../../common/phone-number';
 import type { BackoffPolicy } from '../../../common/backoff';
-import type { Disposition } from '../../../common/domain/disposition';
 import { isIntegraError } from '../../api';
 import type { Connectivity } from '../connectivity';
-import { openDispositionOutbox, type Outbox } from '../outbox';
 import type { CallingAgent, CallsApi } from './calls-api';
 import { spokenFailure } from '../spoken-failure';
 import { toCallsFailure } from './calls-failure';
+import { openCallsOutbox } from './calls-outbox';
 import { fileCallsPreferences, type PreferencesStore } from './calls-preferences';
+import { openCallsStores } from './calls-stores';
 import { loadDispositionChoices } from './disposition-choices';
 import { manualCampaigns, pickCampaign } from './manual-campaigns';
-import { openPendingWrapUps, type PendingWrapUps } from './pending-wrap-ups';
+import type { Dismissal } from './missed-calls';
 
 export interface CallsDeps {
   session: { view(): SessionView; client(): CallsApi | null; onChange?(listener: (view: SessionView) => void): () => void };
@@ -50,78 +53,40 @@ export interface CallsService {
   keepWrapUp(record: WrapUpRecord): Promise<WrapUpRecord[]>;
   /** The agent confirmed that this call gets no disposition. */
   discardWrapUp(guid: string): Promise<WrapUpRecord[]>;
+  /** The signed-in agent's dispositions the outbox gave up on, with what the platform said. */
+  parkedDispositions(): Promise<ParkedDisposition[]>;
+  /** Puts one of them back in line. */
+  retryParked(id: string): Promise<OutboxStatusView>;
+  /** The signed-in agent's missed calls, newest first. */
+  missedCalls(): Promise<MissedCall[]>;
+  recordMissed(call: MissedCall): Promise<MissedCall[]>;
+  dismissMissed(which: Dismissal): Promise<MissedCall[]>;
   close(): Promise<void>;
 }
 
 /** Asterisk's context for agents as the spec's login record shows it, used when the record gave none. */
 export const DEFAULT_AGENT_CONTEXT = 'agents';
 
-const IDLE: OutboxStatusView = { pending: 0, sending: false, lastError: null, parked: 0, nextRetryAt: null };
-
-/** A lower layer's own words (a file system error), kept as the technical detail of a spoken error. */
-const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
 export function createCallsService(deps: CallsDeps): CallsService {
   const preferences = deps.preferences ?? fileCallsPreferences(deps.dataDir);
-  const statusListeners = new Set<(status: OutboxStatusView) => void>();
-  const publish = (status: OutboxStatusView): void => {
-    for (const listener of [...statusListeners]) listener(status);
-  };
-  let wrapUpStore: PendingWrapUps | null = null;
-  const wrapUps = (): PendingWrapUps => {
-    try {
-      wrapUpStore ??= openPendingWrapUps(`${deps.dataDir}/outbox`);
-      return wrapUpStore;
-    } catch (error) {
-      throw spokenFailure('internal', 'calls.err.wrapUpsUnreadable', { dir: `${deps.dataDir}/outbox`, detail: reason(error) });
-    }
-  };
-  const saveWrapUps = <T>(what: (store: PendingWrapUps) => T): T => {
-    const store = wrapUps();
-    try {
-      return what(store);
-    } catch (error) {
-      throw spokenFailure('internal', 'calls.err.wrapUpsUnsaved', { dir: `${deps.dataDir}/outbox`, detail: reason(error) });
-    }
-  };
+  const stores = openCallsStores(deps.dataDir);
   const client = (): CallsApi => {
     const api = deps.session.client();
     if (!api) throw spokenFailure('not-signed-in', 'calls.err.signInFirst');
     return api;
   };
-
-  // The outbox opens at once so that dispositions left by a previous run are sent without waiting for the page.
-  const outboxReady: Promise<Outbox<Disposition>> = openDispositionOutbox({
+  const outbox = openCallsOutbox({
     dir: `${deps.dataDir}/outbox`,
-    client: {
-      callDisposition: (disposition, options) => {
-        const api = deps.session.client();
-        if (!api) return Promise.reject(new Error('No agent is signed in; the disposition waits until one is.'));
-        return api.callDisposition(disposition, options);
-      },
-    },
-    ...(deps.connectivity ? { connectivity: deps.connectivity, online: deps.connectivity } : {}),
+    client: () => deps.session.client(),
+    ...(deps.connectivity ? { connectivity: deps.connectivity } : {}),
     ...(deps.outboxBackoff ? { backoff: deps.outboxBackoff } : {}),
-  }).then((outbox) => {
-    outbox.on('status', publish);
-    outbox.start();
-    return outbox;
   });
-  outboxReady.catch(() => undefined); // reported by the calls that need it
   // Who had the calls: a call cut by the sign-out itself reaches main while signing out or just after.
   let lastAgentName: string | null = null;
   const offSession = deps.session.onChange?.((view) => {
     if (view.state === 'signed-in' && view.agent) lastAgentName = view.agent.name;
-    if (view.state === 'signed-in') void outboxReady.then((o) => o.retryNow(), () => undefined);
+    if (view.state === 'signed-in') outbox.retryNow();
   });
-
-  async function outbox(): Promise<Outbox<Disposition>> {
-    try {
-      return await outboxReady;
-    } catch (error) {
-      throw spokenFailure('internal', 'calls.err.journalUnopened', { dir: `${deps.dataDir}/outbox`, detail: reason(error) });
-    }
-  }
 
   function agent(): CallingAgent {
     const view = deps.session.view();
@@ -130,10 +95,16 @@ export function createCallsService(deps: CallsDeps): CallsService {
     lastAgentName = name;
     return { name, extension, context: deps.agentContext(extension) ?? DEFAULT_AGENT_CONTEXT };
   }
+  /** The agent whose phone it was, also while signing out (the ring or call ended with the sign-out). */
+  function agentOfThePhone(): string {
+    const view = deps.session.view();
+    if ((view.state === 'signed-in' || view.state === 'signing-out') && view.agent) return view.agent.name;
+    throw spokenFailure('not-signed-in', 'calls.err.signInFirst');
+  }
 
   return {
     async setup() {
-      agent();
+      const who = agent();
       const api = client();
       const { choices, problem: choicesProblem } = loadDispositionChoices(deps.dataDir);
       let problem = choicesProblem;
@@ -146,15 +117,9 @@ export function createCallsService(deps: CallsDeps): CallsService {
       // Dialers are optional: an agent token may not be allowed to list them (then the callback dialer is typed).
       const dialers = await api.getDialers().then((list) => list.map((d) => d.campaign), () => []);
       const offered = manualCampaigns(campaigns);
-      // A damaged list of waiting wrap-ups was set aside at start: said once here, beside the other setup problems.
-      const wrapUpsProblem = (() => {
-        try {
-          return wrapUps().problem;
-        } catch (error) {
-          return error instanceof Error ? error.message : String(error);
-        }
-      })();
-      if (wrapUpsProblem) problem = problem ? `${problem} ${wrapUpsProblem}` : wrapUpsProblem;
+      // Damaged lists (wrap-ups, missed calls) were set aside: said here, beside the other setup problems.
+      const storesProblem = stores.problems(who.name);
+      if (storesProblem) problem = problem ? `${problem} ${storesProblem}` : storesProblem;
       return {
         manualCampaigns: offered,
         lastCampaign: pickCampaign(offered, preferences.read().lastCampaign),
@@ -204,53 +169,56 @@ export function createCallsService(deps: CallsDeps): CallsService {
     async submitDisposition(request) {
       const who = agent();
       const parsed = dispositionRequestSchema.parse(request);
-      const box = await outbox();
+      const saved = await outbox.submit({ ...parsed, agent: who.name });
+      // In the journal now: the wrap-up is done. Failing to update its list must not fail a saved disposition.
       try {
-        const { id } = await box.submit({ ...parsed, agent: who.name });
-        // In the journal now: the wrap-up is done. Failing to update its list must not fail a saved disposition.
-        try {
-          wrapUps().remove(who.name, parsed.guid);
-        } catch {
-          // It would be offered again; submitting it twice is the lesser harm than losing it.
-        }
-        return { id, status: box.status() };
-      } catch (error) {
-        throw spokenFailure('internal', 'calls.err.dispositionUnsaved', { detail: reason(error) });
+        stores.wrapUps().remove(who.name, parsed.guid);
+      } catch {
+        // It would be offered again; submitting it twice is the lesser harm than losing it.
       }
+      return saved;
     },
 
     async pendingWrapUps() {
-      return wrapUps().list(agent().name);
+      return stores.wrapUps().list(agent().name);
     },
 
     async keepWrapUp(record) {
       const view = deps.session.view();
       const name = (view.state === 'signed-in' || view.state === 'signing-out') && view.agent ? view.agent.name : lastAgentName;
       if (!name) throw spokenFailure('not-signed-in', 'calls.err.signInFirst');
-      return saveWrapUps((store) => store.add(name, record));
+      return stores.saveWrapUps((store) => store.add(name, record));
     },
 
     async discardWrapUp(guid) {
       const who = agent();
-      return saveWrapUps((store) => {
+      return stores.saveWrapUps((store) => {
         store.remove(who.name, guid);
         return store.list(who.name);
       });
     },
 
-    async outboxStatus() {
-      return outboxReady.then((o) => o.status(), () => IDLE);
-    },
+    outboxStatus: () => outbox.status(),
+    onOutboxStatus: (listener) => outbox.onStatus(listener),
+    parkedDispositions: async () => outbox.parked(agent().name),
+    retryParked: async (id) => outbox.retryParked(agent().name, id),
 
-    onOutboxStatus(listener) {
-      statusListeners.add(listener);
-      return () => statusListeners.delete(listener);
+    missedCalls: async () => {
+      const name = agent().name;
+      return stores.missed((store) => store.list(name));
+    },
+    recordMissed: async (call) => {
+      const name = agentOfThePhone();
+      return stores.missed((store) => store.record(name, call));
+    },
+    dismissMissed: async (which) => {
+      const name = agent().name;
+      return stores.missed((store) => store.dismiss(name, which));
     },
 
     async close() {
       offSession?.();
-      statusListeners.clear();
-      await outboxReady.then((o) => o.close(), () => undefined);
+      await outbox.close();
     },
   };
 }

@@ -2,11 +2,11 @@
 // `<dataDir>/outbox/wrapups.json` beside the dispositions journal: kept when a
 // call ends, removed when its disposition is in the outbox or the agent
 // discards it. Survives sign-out, a closed app and a crash ("no lost data").
-// Written atomically: temporary file, fsync, rename, fsync of the folder.
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+// Written atomically and owner-only (durable-json-file.ts).
 import { join } from 'node:path';
 import { z } from 'zod';
 import { wrapUpRecordSchema, type WrapUpRecord } from '../../../common/ipc-contract';
+import { readStored, writeDurably } from './durable-json-file';
 
 export const WRAP_UPS_FILE = 'wrapups.json';
 
@@ -57,48 +57,11 @@ export function openPendingWrapUps(dir: string, now: () => Date = () => new Date
 }
 
 function load(path: string, now: () => Date): { items: Stored[]; problem: string | null } {
-  if (!existsSync(path)) return { items: [], problem: null };
-  let cause: string;
-  try {
-    const parsed = storedSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
-    if (parsed.success) return { items: parsed.data.wrapUps, problem: null };
-    cause = `the entry "${parsed.error.issues[0]?.path.join('.') ?? '?'}" is invalid`;
-  } catch (error) {
-    cause = error instanceof Error ? error.message : String(error);
-  }
-  // Never dropped silently: the file is kept aside for support, and the problem is reported.
-  const aside = `${path}.corrupt-${now().toISOString().replace(/[:.]/g, '-')}`;
-  renameSync(path, aside);
+  const read = readStored(path, storedSchema, now);
+  if (read.kind === 'missing') return { items: [], problem: null };
+  if (read.kind === 'ok') return { items: read.value.wrapUps, problem: null };
   return {
     items: [],
-    problem: `The list of calls waiting for a disposition could not be read (${cause}). It was kept as ${aside}; those calls will not be offered again.`,
+    problem: `The list of calls waiting for a disposition could not be read (${read.cause}). It was kept as ${read.aside}; those calls will not be offered again.`,
   };
-}
-
-function writeDurably(path: string, text: string): void {
-  const dir = join(path, '..');
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const temporary = `${path}.${process.pid}.tmp`;
-  const fd = openSync(temporary, 'w', 0o600);
-  try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(temporary, path);
-  syncFolder(dir);
-}
-
-/** The rename itself is durable only once the folder is synced; not possible on Windows (ignored there). */
-function syncFolder(dir: string): void {
-  let fd: number | null = null;
-  try {
-    fd = openSync(dir, 'r');
-    fsyncSync(fd);
-  } catch {
-    // Windows cannot open a folder for fsync; NTFS journals the rename.
-  } finally {
-    if (fd !== null) closeSync(fd);
-  }
 }

@@ -3,6 +3,7 @@
 import type { RequestChannel } from '../../../common/ipc-contract';
 
 const wrapUp = { guid: 'g-1', campaign: 'Manual->', callerid: '099123456', destination: '099123456', startedAt: null, endedAt: '2026-11-21T10:00:00.000Z' };
+const missed = { id: 'm-1', guid: null, caller: '099123456', campaign: 'Soporte<-', offeredAt: '2026-11-21T10:00:00.000Z', endedAt: '2026-11-21T10:00:30.000Z', reason: 'rang-out' };
 const disposition = { guid: 'g-1', campaign: 'Manual->', callerid: '099123456', l1: 'Contactado' };
 
 export const callsMalformedPayloads: Record<Extract<RequestChannel, `calls.${string}`>, unknown[]> = {
@@ -39,4 +40,27 @@ export const callsMalformedPayloads: Record<Extract<RequestChannel, `calls.${str
     { ...wrapUp, callerid: '9'.repeat(65) },
   ],
   'calls.discardWrapUp': [undefined, {}, { guid: '' }, { guid: 7 }, { guid: 'g-1', all: true }],
+  'calls.parkedDispositions': [undefined, null, { agent: 'bruno.diaz' }],
+  'calls.retryParked': [undefined, {}, { id: '' }, { id: '   ' }, { id: 7 }, { id: 'x'.repeat(201) }, { id: 'p-1', force: true }],
+  'calls.missedCalls': [undefined, 'all', { agent: 'bruno.diaz' }],
+  'calls.recordMissed': [
+    undefined,
+    {},
+    { ...missed, id: '' },
+    { ...missed, reason: 'ignored' },
+    { ...missed, offeredAt: 'a minute ago' },
+    { ...missed, caller: '9'.repeat(65) },
+    { ...missed, agent: 'bruno.diaz' },
+    { ...missed, guid: undefined },
+  ],
+  'calls.dismissMissed': [
+    undefined,
+    {},
+    { ids: [] },
+    { ids: [''] },
+    { ids: Array.from({ length: 1001 }, (_, i) => `m-${i}`) },
+    { all: false },
+    { all: true, ids: ['m-1'] },
+    { ids: ['m-1'], agent: 'bruno.diaz' },
+  ],
 };

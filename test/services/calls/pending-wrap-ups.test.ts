@@ -77,6 +77,17 @@ describe('pending wrap-ups', () => {
     expect(await again.pendingWrapUps()).toEqual([]);
   });
 
+  it('keeps how a call ended when the network dropped it (end: dropped-by-network), also for the next service', async () => {
+    const first = service();
+    const dropped: WrapUpRecord = { ...wrapUp('g-dropped', '2026-11-21T10:00:00.000Z'), end: 'dropped-by-network' };
+    expect(await first.keepWrapUp(dropped)).toEqual([dropped]);
+    await first.keepWrapUp(wrapUp('g-plain', '2026-11-21T10:01:00.000Z'));
+    await first.close();
+    const listed = await service().pendingWrapUps();
+    expect(listed).toEqual([dropped, wrapUp('g-plain', '2026-11-21T10:01:00.000Z')]);
+    expect(listed[1]).not.toHaveProperty('end'); // a plain hang-up carries none
+  });
+
   it('a submitted disposition removes its wrap-up, also for the next service', async () => {
     const first = service();
     await first.keepWrapUp(wrapUp('g-1', '2026-11-21T10:00:00.000Z'));
