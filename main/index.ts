@@ -88,7 +88,10 @@ async function composeServices(workstation: () => Workstation | undefined) {
   const session = createSessionService({ settings, vault, overrides, connectivity, createApi });
   // While the API is out of reach and an instance is known: probe it, so "online" (and the outbox) come back within seconds.
   const apiReachability = startApiReachability({ connectivity, target: () => session.client(), onTargetChange: (listener) => session.onChange(() => listener()) });
-  app.on('will-quit', () => apiReachability.close());
+  app.on('will-quit', () => {
+    apiReachability.close();
+    session.close();
+  });
   const supervisor = createSupervisorService({ session, files: { kind: 'dialog', pick: () => pickListFile(dialog, mainWindow) } });
   // Dispositions journal: <userData>/outbox/dispositions.jsonl (the single-instance lock keeps one writer).
   const calls = createCallsService({ session, dataDir: userData, agentContext: (phone) => contexts.get(phone) ?? null, connectivity });

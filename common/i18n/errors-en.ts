@@ -77,6 +77,8 @@ export const errorsEn = {
   'calls.err.signInFirst': 'Sign in first: calls need a signed-in agent.',
   'calls.err.noDid': 'The campaign {campaign} has no DID to call from (or no longer exists). Choose another campaign.',
   'session.err.logoutFailed': 'Signed out of this app, but the platform was not told (Log Out failed): {cause}',
+  'session.err.renewRefused': 'Agent Authentication: the platform refused to sign {agent} in again; the password may have been changed. Sign out and sign in again with the current password.',
+  'session.err.renewNoCredentials': 'Agent Authentication: the app cannot sign {agent} in again by itself (it holds no password for this session). Sign out and sign in again.',
 
   'ipc.err.unknownChannel': 'The request "{channel}" is not part of the app\'s contract.',
   'ipc.err.forbiddenSender': 'The request {channel} came from a page that is not the app\'s own; it was refused.',

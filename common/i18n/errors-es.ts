@@ -77,6 +77,8 @@ export const errorsEs: Record<keyof typeof errorsEn, string> = {
   'calls.err.signInFirst': 'Ingrese primero: las llamadas necesitan un agente con sesión iniciada.',
   'calls.err.noDid': 'La campaña {campaign} no tiene un DID desde el cual llamar (o ya no existe). Elija otra campaña.',
   'session.err.logoutFailed': 'Se cerró la sesión en esta aplicación, pero no se avisó a la plataforma (falló el cierre de sesión): {cause}',
+  'session.err.renewRefused': 'Autenticación de agente: la plataforma no aceptó volver a iniciar la sesión de {agent}; puede que la contraseña haya cambiado. Cierre sesión y vuelva a iniciarla con la contraseña actual.',
+  'session.err.renewNoCredentials': 'Autenticación de agente: la aplicación no puede volver a iniciar por sí sola la sesión de {agent} (no tiene la contraseña de esta sesión). Cierre sesión y vuelva a iniciarla.',
 
   'ipc.err.unknownChannel': 'La solicitud "{channel}" no forma parte del contrato de la aplicación.',
   'ipc.err.forbiddenSender': 'La solicitud {channel} vino de una página que no es la de la aplicación; se rechazó.',

@@ -2,6 +2,7 @@
 // credentials the phone needs. Never an API token, never a password.
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/language';
+import { ipcErrorSchema } from './result';
 
 export const agentProfileSchema = z.object({
   /** Agent user name (what the agent signs in with). */
@@ -118,5 +119,18 @@ export const connectivitySchema = z.object({
   reason: z.enum(['request-succeeded', 'request-failed', 'os-online', 'os-offline', 'resumed', 'network-changed']).optional(),
 });
 export type Connectivity = z.infer<typeof connectivitySchema>;
+
+/**
+ * Main signed the agent in again by itself (Agent Authentication with the
+ * credentials it holds) after the platform may have lost the login: the
+ * registrar lost the phone's binding, or the API was out of reach for long.
+ * The page says nothing while it works; a `failed` renewal is shown with its
+ * error until a later one succeeds or the agent signs out.
+ */
+export const sessionRenewalSchema = z.object({
+  state: z.enum(['renewing', 'renewed', 'failed']),
+  error: ipcErrorSchema.nullable(),
+});
+export type SessionRenewal = z.infer<typeof sessionRenewalSchema>;
 
 export const SIGNED_OUT: SessionView = { state: 'signed-out', agent: null, sip: null, apiUser: null, instanceUrl: null };

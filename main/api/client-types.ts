@@ -64,6 +64,12 @@ export interface IntegraClient {
   clientAuthenticate(credentials: ClientCredentials, options?: CallOptions): Promise<string>;
   /** Agent Authentication; holds the credentials and the record's token. */
   agentAuthenticate(credentials: AgentCredentials, options?: CallOptions): Promise<AgentLoginRecord>;
+  /**
+   * Agent Authentication again with the agent credentials this client holds (from agentAuthenticate), to the same
+   * instance; the new token replaces the old. Shares a re-authentication already under way. NotSignedInError when no
+   * agent credentials are held (none signed in, or tokens set with setTokens).
+   */
+  renewAgentLogin(options?: CallOptions): Promise<AgentLoginRecord>;
   logOut(input: LogOutInput, options?: CallOptions): Promise<void>;
   hangUpCall(input: HangUpInput, options?: CallOptions): Promise<void>;
   addRecordToDialer(task: DialerTaskInput, options?: CallOptions): Promise<void>;

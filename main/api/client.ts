@@ -1,4 +1,4 @@
-import { AgentLoginRecordSchema, CampaignListSchema, DialerListSchema, parseCampaignFields, parseDialerFields } from '../../common/domain';
+import { AgentLoginRecordSchema, type AgentLoginRecord, CampaignListSchema, DialerListSchema, parseCampaignFields, parseDialerFields } from '../../common/domain';
 import {
   DEFAULT_TIMEOUT_MS,
   DEFAULT_TOKEN_POLICY,
@@ -33,7 +33,8 @@ export function createIntegraClient(options: IntegraClientOptions): IntegraClien
   const policy: TokenPolicy = { ...DEFAULT_TOKEN_POLICY, ...options.tokenPolicy };
   const reauthenticate = options.reauthenticate ?? true;
   const held: Record<TokenKind, Held> = { client: {}, agent: {} };
-  const pendingReauth: Partial<Record<TokenKind, Promise<void>>> = {};
+  /** Re-authentications under way, shared by every call that needs one (and by renewAgentLogin). */
+  const pending: { client?: Promise<string>; agent?: Promise<AgentLoginRecord> } = {};
 
   const secrets = (): string[] =>
     [held.client.token, held.agent.token, held.client.clientCredentials?.password, held.agent.agentCredentials?.password].filter(
@@ -74,16 +75,23 @@ export function createIntegraClient(options: IntegraClientOptions): IntegraClien
     throw new NotSignedInError(operation);
   }
 
-  function reauth(kind: TokenKind, call?: CallOptions): Promise<void> | undefined {
-    const { clientCredentials, agentCredentials } = held[kind];
-    if (!reauthenticate || (!clientCredentials && !agentCredentials)) return undefined;
-    pendingReauth[kind] ??= (async () => {
-      if (clientCredentials) await clientAuthenticate(clientCredentials, call);
-      else if (agentCredentials) await agentAuthenticate(agentCredentials, call);
-    })().finally(() => {
-      pendingReauth[kind] = undefined;
-    });
-    return pendingReauth[kind];
+  function renewClient(call?: CallOptions): Promise<string> | undefined {
+    const credentials = held.client.clientCredentials;
+    if (!credentials) return undefined;
+    pending.client ??= clientAuthenticate(credentials, call).finally(() => (pending.client = undefined));
+    return pending.client;
+  }
+
+  function renewAgent(call?: CallOptions): Promise<AgentLoginRecord> | undefined {
+    const credentials = held.agent.agentCredentials;
+    if (!credentials) return undefined;
+    pending.agent ??= agentAuthenticate(credentials, call).finally(() => (pending.agent = undefined));
+    return pending.agent;
+  }
+
+  function reauth(kind: TokenKind, call?: CallOptions): Promise<unknown> | undefined {
+    if (!reauthenticate) return undefined;
+    return kind === 'client' ? renewClient(call) : renewAgent(call);
   }
 
   async function authorized<T>(
@@ -123,6 +131,11 @@ export function createIntegraClient(options: IntegraClientOptions): IntegraClien
   const client: IntegraClient = {
     clientAuthenticate,
     agentAuthenticate,
+    renewAgentLogin(call) {
+      const renewing = renewAgent(call);
+      if (!renewing) return Promise.reject(new NotSignedInError('agentLogin'));
+      return renewing;
+    },
     logOut: (input, call) =>
       authorized('logout', () => forms.logOutForm(input), (t) => parseSuccessWord('logout', t, 'Success'), call),
     hangUpCall: (input, call) =>

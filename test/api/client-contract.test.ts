@@ -303,6 +303,16 @@ describe('token policy', () => {
     await expect(client.getDialers()).resolves.toHaveLength(2);
   });
 
+  it('renews the agent login with the held credentials (a new token), and says clearly when none are held', async () => {
+    await expect(client.renewAgentLogin()).rejects.toThrow(/Agent Authentication: no token is held/);
+    const first = (await client.agentAuthenticate(ana())).token;
+    const renewed = await client.renewAgentLogin();
+    tokens.push(first, renewed.token);
+    expect(renewed.token).not.toBe(first);
+    expect((await simState(sim)).requests.filter((r) => r.operation === 'agentLogin').map((r) => r.result)).toEqual(['success', 'success']);
+    await expect(client.getCampaigns()).resolves.not.toHaveLength(0);
+  });
+
   it('re-authenticates once for concurrent calls that all meet an expired token', async () => {
     await signInBoth();
     await control(sim, 'POST', '/faults', { operation: 'getDialers', kind: 'expired-token', count: 1 });

@@ -25,6 +25,8 @@ const CASES: readonly [MessageKey, Record<string, string>, string][] = [
   ['calls.err.noDid', { campaign: 'Manual->' }, 'The campaign Manual-> has no DID to call from (or no longer exists). Choose another campaign.'],
   ['calls.err.dispositionUnsaved', { detail: 'EROFS: read-only file system' }, 'The disposition was not saved: EROFS: read-only file system'],
   ['calls.err.journalUnopened', { dir: '/data/outbox', detail: 'EACCES' }, 'The dispositions journal in /data/outbox could not be opened (EACCES). Check that the folder is writable, then restart the app.'],
+  ['session.err.renewRefused', { agent: 'ana.garcia' }, 'Agent Authentication: the platform refused to sign ana.garcia in again; the password may have been changed. Sign out and sign in again with the current password.'],
+  ['session.err.renewNoCredentials', { agent: 'ana.garcia' }, 'Agent Authentication: the app cannot sign ana.garcia in again by itself (it holds no password for this session). Sign out and sign in again.'],
   ['calls.err.noParked', { id: 'p-1' }, 'There is no parked disposition p-1 of this agent; it may have been sent or put back in line already. Refresh the list.'],
   ['calls.err.retryUnsaved', { detail: 'EROFS: read-only file system' }, 'The disposition could not be put back in line: EROFS: read-only file system'],
   ['calls.err.missedUnsaved', { dir: '/data/missed-calls', detail: 'ENOSPC' }, 'The missed calls in /data/missed-calls could not be read or saved (ENOSPC). Check that the folder is writable and has free space.'],

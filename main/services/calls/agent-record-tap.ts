@@ -14,13 +14,16 @@ export function tapAgentRecords<Api extends SessionApi>(factory: SessionApiFacto
   return async (connection) => {
     const api = await factory(connection);
     const authenticate = api.agentAuthenticate.bind(api);
+    const renew = api.renewAgentLogin.bind(api);
+    const seen = (record: unknown): unknown => {
+      const parsed = recordContextSchema.safeParse(record);
+      onRecord(parsed.success ? { phone: parsed.data.name, context: parsed.data.context } : null);
+      return record;
+    };
+    // A renewed login (session renewal) brings a record too: the context follows it.
     return Object.assign(Object.create(api) as Api, {
-      agentAuthenticate: async (input: { agent: string; password: string }): Promise<unknown> => {
-        const record = await authenticate(input);
-        const parsed = recordContextSchema.safeParse(record);
-        onRecord(parsed.success ? { phone: parsed.data.name, context: parsed.data.context } : null);
-        return record;
-      },
+      agentAuthenticate: async (input: { agent: string; password: string }): Promise<unknown> => seen(await authenticate(input)),
+      renewAgentLogin: async (options?: { signal?: AbortSignal }): Promise<unknown> => seen(await renew(options)),
     });
   };
 }

@@ -6,6 +6,8 @@ import type { TokenPolicySetting } from '../../../common/ipc-contract';
 
 export interface SessionApi {
   agentAuthenticate(input: { agent: string; password: string }): Promise<unknown>;
+  /** Agent Authentication again with the credentials the client kept from agentAuthenticate (session renewal). */
+  renewAgentLogin(options?: { signal?: AbortSignal }): Promise<unknown>;
   clientAuthenticate(input: { user: string; password: string }): Promise<unknown>;
   logOut(input: { agent: string; interface?: string; message?: string }): Promise<unknown>;
   close?(): Promise<void> | void;

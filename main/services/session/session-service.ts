@@ -1,21 +1,28 @@
 // The agent's session: Client Authentication (optional, for supervisor work)
 // and Agent Authentication, tokens held in main only, the public profile and
-// SIP credentials handed to the renderer, and Log Out on sign-out.
+// SIP credentials handed to the renderer, and Log Out on sign-out; renewed by
+// itself (Agent Authentication again, session-renewal.ts) when the platform
+// may have lost the login: the phone re-registered after losing its binding,
+// or the API was out of reach for long (api-outages.ts).
 // States and transitions: see sessionStateSchema in common/ipc/session.ts.
 import {
   DEFAULT_SETTINGS,
   IpcFailure,
   SIGNED_OUT,
   type AgentProfile,
+  type SessionRenewal,
   type SessionView,
   type SignInRequest,
   type SignOutRequest,
+  type SipCredentials,
 } from '../../../common/ipc-contract';
 import type { SettingsService } from '../settings';
 import type { TokenVault } from '../vault';
 import { integraCause } from '../integra-cause';
 import { spokenFailure } from '../spoken-failure';
 import { isNetworkFailure, toIpcFailure } from './api-failure';
+import { watchApiOutages, type ConnectivityChanges } from './api-outages';
+import { createSessionRenewal, type RenewalOptions, type RenewalStart } from './session-renewal';
 import type { LaunchOverrides } from './launch-overrides';
 import { signedInAgentSchema, type SessionApi, type SessionApiFactory, type SignedInAgent } from './session-api';
 import { sipCredentialsFor } from './sip-credentials';
@@ -24,6 +31,8 @@ import { VAULT_KEYS } from './vault-keys';
 export interface ConnectivityReport {
   reportSuccess(): void;
   reportNetworkFailure(): void;
+  /** When given, the API's return after a long outage renews the agent's login (api-outages.ts). */
+  onChange?: ConnectivityChanges['onChange'];
 }
 
 export interface SessionDeps<Api extends SessionApi> {
@@ -32,6 +41,8 @@ export interface SessionDeps<Api extends SessionApi> {
   createApi: SessionApiFactory<Api>;
   overrides?: LaunchOverrides;
   connectivity?: ConnectivityReport;
+  /** Clock, random source and backoff of the renewal (tests drive them). */
+  renewal?: RenewalOptions;
 }
 
 export interface SessionService<Api extends SessionApi> {
@@ -42,6 +53,15 @@ export interface SessionService<Api extends SessionApi> {
   /** The signed-in client, for later work (calls, supervisor); null when signed out. */
   client(): Api | null;
   onChange(listener: (view: SessionView) => void): () => void;
+  /**
+   * Agent Authentication again with the credentials the client holds, in the background: the session stays
+   * signed-in; `session.changed` only when the SIP credentials changed. `not-needed` when no agent is signed in,
+   * one succeeded within the last 10 s, or the last one was refused (until the next sign-in).
+   */
+  renew(): { renewal: RenewalStart; settled: Promise<SessionRenewal | null> };
+  onRenewal(listener: (renewal: SessionRenewal) => void): () => void;
+  /** Stops a renewal under way and listening to connectivity. */
+  close(): void;
 }
 
 export function createSessionService<Api extends SessionApi>(deps: SessionDeps<Api>): SessionService<Api> {
@@ -49,6 +69,12 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
   const listeners = new Set<(view: SessionView) => void>();
   let view: SessionView = SIGNED_OUT;
   let api: Api | null = null;
+  /** The SIP address given at sign-in (a renewed record fills the template again, or keeps this). */
+  let sipUrlOfSignIn = '';
+  const renewal = createSessionRenewal(deps.renewal);
+  const offOutages = deps.connectivity?.onChange
+    ? watchApiOutages({ onChange: deps.connectivity.onChange }, { back: () => renewal.hurry(), longOutageOver: () => void renew() })
+    : undefined;
 
   const publish = (next: SessionView): SessionView => {
     view = next;
@@ -94,6 +120,8 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
       keepSecrets(request, agentName, password, agent?.token ?? null, clientToken);
       remember(request, agentName, baseUrl, apiUser);
       api = client;
+      sipUrlOfSignIn = sipUrl;
+      if (agent) renewal.signedIn();
       return publish({
         state: 'signed-in',
         // Supervisor only: no agent, so no SIP credentials and no phone.
@@ -159,6 +187,7 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
     }
     const { agent, apiUser } = view;
     const client = api;
+    renewal.cancel();
     publish({ ...view, state: 'signing-out' }); // the phone unregisters now
     let failure: IpcFailure | null = null;
     try {
@@ -187,6 +216,26 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
     return view;
   }
 
+  function renew(): { renewal: RenewalStart; settled: Promise<SessionRenewal | null> } {
+    const client = api;
+    const agentName = view.agent?.name;
+    if (view.state !== 'signed-in' || !agentName || !client) return { renewal: 'not-needed', settled: Promise.resolve(null) };
+    return renewal.renew({
+      agent: agentName,
+      authenticate: (signal) => client.renewAgentLogin({ signal }),
+      apply(record) {
+        const agent = signedInAgentSchema.safeParse(record);
+        if (!agent.success) throw spokenFailure('platform-error', 'session.err.agentRecord');
+        if (api !== client || view.state !== 'signed-in') return; // signed out meanwhile
+        deps.vault.set(VAULT_KEYS.agentToken, agent.data.token, deps.settings.get().tokenStorage === 'encrypted-disk');
+        const sip = sipCredentialsFor(agent.data, deps.settings.get(), sipUrlOfSignIn || undefined);
+        // A new HA1 or host: the phone is built again from the new credentials.
+        if (!sameSip(sip, view.sip)) publish({ ...view, sip });
+      },
+      reached: (reachable) => (reachable ? deps.connectivity?.reportSuccess() : deps.connectivity?.reportNetworkFailure()),
+    });
+  }
+
   return {
     view: () => view,
     signIn,
@@ -196,7 +245,17 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    renew,
+    onRenewal: (listener) => renewal.onRenewal(listener),
+    close() {
+      offOutages?.();
+      renewal.cancel();
+    },
   };
+}
+
+function sameSip(a: SipCredentials, b: SipCredentials | null): boolean {
+  return b !== null && (Object.keys(a) as (keyof SipCredentials)[]).every((key) => a[key] === b[key]) && Object.keys(a).length === Object.keys(b).length;
 }
 
 function profileOf(agent: SignedInAgent, signedInAs: string): AgentProfile {
