@@ -5,11 +5,12 @@
 // its names in `common/ipc/channels.ts`; the checks at the end keep both equal).
 import type { z } from 'zod';
 import type { EventChannel, RequestChannel } from './ipc/channels';
-import { sessionRequests, connectivitySchema, sessionViewSchema } from './ipc/session';
+import { sessionRequests, connectivitySchema, sessionRenewalSchema, sessionViewSchema } from './ipc/session';
 import { settingsRequests, settingsViewSchema } from './ipc/settings';
 import { supervisorEvents, supervisorRequests } from './ipc/supervisor';
 import { callsEvents, callsRequests } from './ipc/calls';
 import { workstationEvents, workstationRequests } from './ipc/workstation';
+import { phoneEvents, phoneRequests } from './ipc/phone';
 
 export * from './ipc/channels';
 export * from './ipc/result';
@@ -19,6 +20,7 @@ export * from './ipc/supervisor';
 export * from './ipc/token-policy';
 export * from './ipc/calls';
 export * from './ipc/workstation';
+export * from './ipc/phone';
 export * from './ipc/wire';
 
 export const requestSchemas = {
@@ -27,15 +29,18 @@ export const requestSchemas = {
   ...supervisorRequests,
   ...callsRequests,
   ...workstationRequests,
+  ...phoneRequests,
 } as const;
 
 export const eventSchemas = {
   'session.changed': sessionViewSchema,
+  'session.renewal': sessionRenewalSchema,
   'connectivity.changed': connectivitySchema,
   'settings.changed': settingsViewSchema,
   ...supervisorEvents,
   ...callsEvents,
   ...workstationEvents,
+  ...phoneEvents,
 } as const;
 
 export type RequestOf<C extends RequestChannel> = z.infer<(typeof requestSchemas)[C]['request']>;

@@ -101,6 +101,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       removeInstanceFile();
       stopEvents();
       stopBackground();
+      services.phone.close();
       services.session.close();
       connectivity.close();
       await services.calls.close();

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { APP_ID, APP_NAME } from '../common/app-info';
 import { DEFAULT_SETTINGS } from '../common/ipc-contract';
 import { createDispatcher, createRequestHandlers, forwardEvents, type AppServices } from './ipc';
-import { createConnectivity, createNetworkWatcher, mergeOsEvents, startApiReachability } from './services/connectivity';
+import { createConnectivity, createNetworkWatcher, createReachabilityProber, mergeOsEvents, startApiReachability, tcpConnect } from './services/connectivity';
+import { createPhoneService } from './services/phone';
 import { createIntegraSessionApi, createSessionService, overridesFromEnv, signInDefaults, VAULT_KEYS } from './services/session';
 import { createSettingsService } from './services/settings';
 import { createSupervisorService } from './services/supervisor';
@@ -96,6 +97,9 @@ async function composeServices(workstation: () => Workstation | undefined) {
   // Dispositions journal: <userData>/outbox/dispositions.jsonl (the single-instance lock keeps one writer).
   const calls = createCallsService({ session, dataDir: userData, agentContext: (phone) => contexts.get(phone) ?? null, connectivity });
   app.on('will-quit', () => void calls.close());
+  // The phone asks main to watch its SIP server after long outages (Node is not throttled like the page's WebSocket).
+  const phone = createPhoneService({ session, prober: createReachabilityProber({ connect: tcpConnect }), log: (line) => logging.logger.info(line) });
+  app.on('will-quit', () => phone.close());
   const port = createWorkstationPort({
     logger: logging.logger,
     onStatus: (status) => workstation()?.onPhoneStatus(status),
@@ -117,7 +121,7 @@ async function composeServices(workstation: () => Workstation | undefined) {
         phone,
       ),
   });
-  const services: AppServices = { settings, vault, session, overrides, supervisor, calls, policy: settings, workstation: port };
+  const services: AppServices = { settings, vault, session, overrides, supervisor, calls, phone, policy: settings, workstation: port };
   return { services, connectivity };
 }
 

@@ -79,6 +79,9 @@ export const errorsEn = {
   'session.err.logoutFailed': 'Signed out of this app, but the platform was not told (Log Out failed): {cause}',
   'session.err.renewRefused': 'Agent Authentication: the platform refused to sign {agent} in again; the password may have been changed. Sign out and sign in again with the current password.',
   'session.err.renewNoCredentials': 'Agent Authentication: the app cannot sign {agent} in again by itself (it holds no password for this session). Sign out and sign in again.',
+  'phone.err.notAgent': 'Sign in as an agent first: the phone\'s server is watched only for a signed-in agent.',
+  'phone.err.signedOutWhileWaiting': 'The agent signed out while the app was waiting for the phone\'s server; the wait was stopped.',
+  'phone.err.noSipServer': 'The phone\'s SIP address "{url}" names no server to reach (it must be ws:// or wss://). Check the SIP WebSocket address in the settings.',
 
   'ipc.err.unknownChannel': 'The request "{channel}" is not part of the app\'s contract.',
   'ipc.err.forbiddenSender': 'The request {channel} came from a page that is not the app\'s own; it was refused.',

@@ -79,6 +79,9 @@ export const errorsEs: Record<keyof typeof errorsEn, string> = {
   'session.err.logoutFailed': 'Se cerró la sesión en esta aplicación, pero no se avisó a la plataforma (falló el cierre de sesión): {cause}',
   'session.err.renewRefused': 'Autenticación de agente: la plataforma no aceptó volver a iniciar la sesión de {agent}; puede que la contraseña haya cambiado. Cierre sesión y vuelva a iniciarla con la contraseña actual.',
   'session.err.renewNoCredentials': 'Autenticación de agente: la aplicación no puede volver a iniciar por sí sola la sesión de {agent} (no tiene la contraseña de esta sesión). Cierre sesión y vuelva a iniciarla.',
+  'phone.err.notAgent': 'Inicie sesión como agente primero: el servidor del teléfono solo se vigila para un agente con sesión iniciada.',
+  'phone.err.signedOutWhileWaiting': 'El agente cerró la sesión mientras la aplicación esperaba al servidor del teléfono; la espera se detuvo.',
+  'phone.err.noSipServer': 'La dirección SIP del teléfono "{url}" no indica un servidor al que conectarse (debe ser ws:// o wss://). Revise la dirección WebSocket SIP en la configuración.',
 
   'ipc.err.unknownChannel': 'La solicitud "{channel}" no forma parte del contrato de la aplicación.',
   'ipc.err.forbiddenSender': 'La solicitud {channel} vino de una página que no es la de la aplicación; se rechazó.',

@@ -4,6 +4,7 @@
 // at compile time that both lists agree.
 
 import { CALLS_EVENT_CHANNELS, CALLS_REQUEST_CHANNELS } from './calls-channels';
+import { PHONE_EVENT_CHANNELS, PHONE_REQUEST_CHANNELS } from './phone-channels';
 import { SUPERVISOR_EVENT_CHANNELS, SUPERVISOR_REQUEST_CHANNELS } from './supervisor-channels';
 import { WORKSTATION_EVENT_CHANNELS, WORKSTATION_REQUEST_CHANNELS } from './workstation-channels';
 
@@ -16,9 +17,19 @@ export const REQUEST_CHANNELS = [
   ...SUPERVISOR_REQUEST_CHANNELS,
   ...CALLS_REQUEST_CHANNELS,
   ...WORKSTATION_REQUEST_CHANNELS,
+  ...PHONE_REQUEST_CHANNELS,
 ] as const;
 
-export const EVENT_CHANNELS = ['session.changed', 'connectivity.changed', 'settings.changed', ...SUPERVISOR_EVENT_CHANNELS, ...CALLS_EVENT_CHANNELS, ...WORKSTATION_EVENT_CHANNELS] as const;
+export const EVENT_CHANNELS = [
+  'session.changed',
+  'session.renewal',
+  'connectivity.changed',
+  'settings.changed',
+  ...SUPERVISOR_EVENT_CHANNELS,
+  ...CALLS_EVENT_CHANNELS,
+  ...WORKSTATION_EVENT_CHANNELS,
+  ...PHONE_EVENT_CHANNELS,
+] as const;
 
 export type RequestChannel = (typeof REQUEST_CHANNELS)[number];
 export type EventChannel = (typeof EVENT_CHANNELS)[number];

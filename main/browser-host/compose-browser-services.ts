@@ -10,7 +10,8 @@ import { createRecentErrors } from '../services/diagnostics';
 import { createLogger, createRotatingFileSink, type Logger } from '../services/logging';
 import { withPolicy, type LoadedPolicy } from '../services/policy';
 import { collectDiagnostics, createWorkstationPort } from '../services/workstation';
-import { createConnectivity, createNetworkWatcher, startApiReachability, type Connectivity } from '../services/connectivity';
+import { createConnectivity, createNetworkWatcher, createReachabilityProber, startApiReachability, tcpConnect, type Connectivity } from '../services/connectivity';
+import { createPhoneService } from '../services/phone';
 import { createIntegraSessionApi, createSessionService, VAULT_KEYS, type LaunchOverrides } from '../services/session';
 import { createSupervisorService } from '../services/supervisor';
 import { createCallsService, tapAgentRecords } from '../services/calls';
@@ -60,6 +61,8 @@ export function composeBrowserServices(
   const supervisor = createSupervisorService({ session, files: { kind: 'typed-path' } });
   // The dispositions journal lives in this host's own data folder (never shared with an Electron profile).
   const calls = createCallsService({ session, dataDir: options.dataDir, agentContext: (phone) => contexts.get(phone) ?? null, connectivity, ...(options.outboxBackoff ? { outboxBackoff: options.outboxBackoff } : {}) });
+  // The phone asks main to watch its SIP server after long outages (Node is not throttled like the page's WebSocket).
+  const phone = createPhoneService({ session, prober: createReachabilityProber({ connect: tcpConnect }), log: (line) => logger.info(line) });
   const workstation = createWorkstationPort({
     logger,
     onRendererReady: hooks.onRendererReady,
@@ -81,7 +84,7 @@ export function composeBrowserServices(
       ),
   });
   return {
-    services: { settings, vault, session, overrides, supervisor, calls, policy: settings, workstation },
+    services: { settings, vault, session, overrides, supervisor, calls, phone, policy: settings, workstation },
     connectivity,
     logger,
     stopBackground: () => apiReachability.close(),

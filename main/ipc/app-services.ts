@@ -1,4 +1,5 @@
 import type { CallsService } from '../services/calls';
+import type { PhoneService } from '../services/phone';
 import type { SessionApi, SessionService, LaunchOverrides } from '../services/session';
 import type { SettingsService } from '../services/settings';
 import type { SupervisorService } from '../services/supervisor';
@@ -14,6 +15,8 @@ export interface AppServices {
   overrides: LaunchOverrides;
   supervisor: SupervisorService;
   calls: CallsService;
+  /** The phone's outage requests: watching its SIP server, renewing the login after a re-registration. */
+  phone: PhoneService;
   /** IT's policy as applied to `settings` (locked keys, the file and its problem). */
   policy: PolicyInfo;
   workstation: WorkstationPort;

@@ -15,6 +15,7 @@ export interface ConnectivitySource {
 export function forwardEvents(services: AppServices, sink: EventSink, connectivity?: ConnectivitySource): () => void {
   const offs = [
     services.session.onChange((view) => sink('session.changed', view)),
+    services.session.onRenewal((renewal) => sink('session.renewal', renewal)),
     services.settings.onChange(() => sink('settings.changed', settingsView(services))),
     services.supervisor.onUploadProgress((progress) => sink('supervisor.uploadProgress', progress)),
     services.calls.onOutboxStatus((status) => sink('calls.outboxStatus', status)),

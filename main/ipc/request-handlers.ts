@@ -7,6 +7,7 @@ import { settingsView } from './settings-view';
 import { createSupervisorHandlers } from './supervisor-handlers';
 import { createCallsHandlers } from './calls-handlers';
 import { createWorkstationHandlers } from './workstation-handlers';
+import { createPhoneHandlers } from './phone-handlers';
 import { SettingLockedError } from '../services/policy';
 import { spokenFailure } from '../services/spoken-failure';
 
@@ -29,5 +30,6 @@ export function createRequestHandlers(services: AppServices): RequestHandlers {
     ...createSupervisorHandlers(services.supervisor),
     ...createCallsHandlers(services.calls),
     ...createWorkstationHandlers(services.workstation),
+    ...createPhoneHandlers(services.phone),
   };
 }

@@ -33,6 +33,7 @@ describe('ipcMain wiring', () => {
       ...handlerStubs('supervisor', () => never),
       ...handlerStubs('calls', () => never),
       ...handlerStubs('workstation', () => never),
+    ...handlerStubs('phone', () => never),
     };
     const dispatch = createDispatcher<IpcMainInvokeEvent>(requestHandlers, { isTrustedSender: (event) => isTrustedSender(event, () => 1, location) });
     const unregister = registerIpcHandlers(fakeIpc as never, dispatch);

@@ -14,6 +14,10 @@ import { createCallsService } from '../../main/services/calls';
 import { createMemoryVault } from '../../main/services/vault';
 import { createLogger } from '../../main/services/logging';
 import { createWorkstationPort } from '../../main/services/workstation';
+import { createPhoneService } from '../../main/services/phone';
+import { createReachabilityProber } from '../../main/services/connectivity';
+import type { AppServices } from '../../main/ipc';
+import type { SessionRenewal } from '../../common/ipc-contract';
 
 let dir: string;
 beforeEach(() => {
@@ -42,8 +46,9 @@ describe('forwardEvents', () => {
     const connectivity = createConnectivity({ os: fake.os });
     const sent: [EventChannel, unknown][] = [];
     const calls = createCallsService({ session, dataDir: dir, agentContext: () => null });
+    const phone = createPhoneService({ session, prober: createReachabilityProber({ connect: async () => false }) });
     const stop = forwardEvents({
-      settings, vault, session, supervisor, calls, overrides: {},
+      settings, vault, session, supervisor, calls, phone, overrides: {},
       policy: { locked: new Set(), fromPolicy: new Set(), policySource: null, policyProblem: null },
       workstation: createWorkstationPort({ logger: createLogger({ sinks: [] }), diagnostics: () => '' }),
     }, (event, payload) => sent.push([event, payload]), connectivity);
@@ -59,6 +64,37 @@ describe('forwardEvents', () => {
     expect(sent[1]![1]).toEqual({ api: 'online', detail: null, reason: 'resumed' });
     expect(sent[2]![1]).toMatchObject({ api: 'offline', reason: 'os-offline' });
     connectivity.close();
+    phone.close();
+    await calls.close();
+  });
+
+  it('forwards the session renewal (renewing, then renewed or failed with its error) as session.renewal', async () => {
+    const settings = createSettingsService(createJsonFileSettingsStorage(join(dir, 'settings.json')));
+    const vault = createMemoryVault();
+    const session = createSessionService({ settings, vault, createApi: () => { throw new Error('not used'); } });
+    let renewal: (r: SessionRenewal) => void = () => undefined;
+    const calls = createCallsService({ session, dataDir: dir, agentContext: () => null });
+    const services: AppServices = {
+      settings, vault, overrides: {}, calls,
+      session: { ...session, onRenewal: (listener) => ((renewal = listener), () => (renewal = () => undefined)) },
+      supervisor: createSupervisorService({ session, files: { kind: 'typed-path' } }),
+      phone: createPhoneService({ session, prober: createReachabilityProber({ connect: async () => false }) }),
+      policy: { locked: new Set(), fromPolicy: new Set(), policySource: null, policyProblem: null },
+      workstation: createWorkstationPort({ logger: createLogger({ sinks: [] }), diagnostics: () => '' }),
+    };
+    const sent: [EventChannel, unknown][] = [];
+    const stop = forwardEvents(services, (event, payload) => sent.push([event, payload]));
+    const failed: SessionRenewal = {
+      state: 'failed',
+      error: { code: 'wrong-credentials', message: 'Agent Authentication: the platform refused to sign ana in again.', say: { key: 'session.err.renewRefused', params: { agent: 'ana' } } },
+    };
+    renewal({ state: 'renewing', error: null });
+    renewal(failed);
+    stop();
+    renewal({ state: 'renewed', error: null });
+    expect(sent).toEqual([['session.renewal', { state: 'renewing', error: null }], ['session.renewal', failed]]);
+    for (const [event, payload] of sent) expect(eventSchemas[event].safeParse(payload).success).toBe(true);
+    services.phone.close();
     await calls.close();
   });
 });

@@ -16,6 +16,7 @@ function handlers(overrides: Partial<RequestHandlers> = {}): RequestHandlers {
     ...handlerStubs('supervisor', () => never),
     ...handlerStubs('calls', () => never),
     ...handlerStubs('workstation', () => never),
+    ...handlerStubs('phone', () => never),
     ...overrides,
   };
 }

@@ -6,7 +6,7 @@ import { REQUEST_CHANNELS } from '../../common/ipc-contract';
 import type { RequestHandlers } from '../../main/ipc';
 
 type Stub = () => Promise<never>;
-type Area = 'calls' | 'supervisor' | 'workstation';
+type Area = 'calls' | 'supervisor' | 'workstation' | 'phone';
 type AreaHandlers<A extends Area> = Pick<RequestHandlers, Extract<keyof RequestHandlers, `${A}.${string}`>>;
 
 export function handlerStubs<A extends Area>(area: A, make: (channel: string) => Stub): AreaHandlers<A> {

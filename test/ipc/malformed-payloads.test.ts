@@ -60,6 +60,17 @@ const malformed: Record<RequestChannel, unknown[]> = {
   ],
   'workstation.log': [undefined, {}, { level: 'fatal', message: 'x' }, { level: 'info', message: 'm'.repeat(8193) }, { level: 'info', message: 'x', token: 't' }],
   'workstation.diagnostics': [undefined, null, 'x', { includeSecrets: true }],
+  'phone.waitSipReachable': [
+    undefined,
+    {},
+    { timeoutMs: '1000' },
+    { timeoutMs: 99 },
+    { timeoutMs: 120_001 },
+    { timeoutMs: 1_500.5 },
+    { timeoutMs: 1_000, host: 'evil.example' },
+    { timeoutMs: 1_000, port: 22 },
+  ],
+  'phone.reregistered': [undefined, {}, { offlineMs: -1 }, { offlineMs: 'long' }, { offlineMs: 8 * 24 * 3_600_000 }, { offlineMs: 1_000, agent: 'bruno.diaz' }],
 };
 
 function recordingHandlers(calls: string[]): RequestHandlers {
@@ -76,6 +87,7 @@ function recordingHandlers(calls: string[]): RequestHandlers {
     ...handlerStubs('supervisor', record),
     ...handlerStubs('calls', record),
     ...handlerStubs('workstation', record),
+    ...handlerStubs('phone', record),
   };
 }
 

@@ -1,0 +1,46 @@
+// What the renderer's phone asks of main so that it comes back fast and the
+// platform knows the agent again after an outage (issue 11):
+// - `phone.waitSipReachable`: main (Node, which Chromium's WebSocket throttling
+//   does not touch) probes the signed-in agent's SIP server with cheap TCP
+//   connects and answers as soon as one succeeds, or `reachable: false` at the
+//   time-out. The phone makes its own WebSocket attempt only then.
+// - `phone.reregistered`: the phone registered again on a new connection after
+//   losing its binding; main runs Agent Authentication again in the background
+//   (`session.renewal` tells the page how that went).
+import { z } from 'zod';
+
+export const waitSipReachableRequestSchema = z
+  .object({
+    /** Answer `reachable: false` after this long without a successful probe. */
+    timeoutMs: z.number().int().min(100).max(120_000),
+  })
+  .strict();
+export type WaitSipReachableRequest = z.infer<typeof waitSipReachableRequestSchema>;
+
+export const waitSipReachableReplySchema = z.object({
+  reachable: z.boolean(),
+  /** How many probes main made for this request (for the log and the benchmark). */
+  probes: z.number().int().nonnegative(),
+});
+export type WaitSipReachableReply = z.infer<typeof waitSipReachableReplySchema>;
+
+export const reregisteredRequestSchema = z
+  .object({
+    /** How long the phone had no registration (ms, from losing its connection to the new 200 OK). */
+    offlineMs: z.number().int().min(0).max(7 * 24 * 3_600_000),
+  })
+  .strict();
+export type ReregisteredRequest = z.infer<typeof reregisteredRequestSchema>;
+
+export const reregisteredReplySchema = z.object({
+  /** `started`: main runs Agent Authentication again now; `not-needed`: it did so recently or is not signed in as an agent. */
+  renewal: z.enum(['started', 'not-needed']),
+});
+export type ReregisteredReply = z.infer<typeof reregisteredReplySchema>;
+
+export const phoneRequests = {
+  'phone.waitSipReachable': { request: waitSipReachableRequestSchema, reply: waitSipReachableReplySchema },
+  'phone.reregistered': { request: reregisteredRequestSchema, reply: reregisteredReplySchema },
+} as const;
+
+export const phoneEvents = {} as const;

@@ -1,0 +1,1 @@
+export { createPhoneService, type PhoneService, type PhoneServiceDeps } from './phone-service';
