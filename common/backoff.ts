@@ -20,15 +20,13 @@ export interface BackoffPolicy {
   readonly capMs: number;
   /** Fraction of the ceiling that is randomised, 0 (none) … 1 (full jitter). */
   readonly jitter: number;
-  /** The first this-many attempts keep the first ceiling before it grows (default 0: it grows at once). */
-  readonly holdAttempts?: number;
 }
 
 /** A random source returning a number in [0, 1), like Math.random. */
 export type RandomSource = () => number;
 
 export function backoffCeiling(policy: BackoffPolicy, attempt: number): number {
-  const n = Math.max(0, Math.floor(attempt) - (policy.holdAttempts ?? 0));
+  const n = Math.max(0, Math.floor(attempt));
   // Past ~60 doublings the product is Infinity; min() makes that the cap.
   return Math.min(policy.capMs, policy.firstMs * Math.pow(Math.max(1, policy.factor), n));
 }
@@ -50,8 +48,10 @@ export function backoffSchedule(policy: BackoffPolicy, count: number, random: Ra
 export const OUTBOX_BACKOFF: BackoffPolicy = { firstMs: 1_000, factor: 2, capMs: 300_000, jitter: 0.5 };
 
 /**
- * SIP WebSocket reconnects, tuned for a fast return: every 100–200 ms for the
- * first 50 tries (about 7.5 s, so a server that restarts within that is back
- * in use within ~200 ms: bench/reregister), then doubling from 400 ms to 30 s.
+ * SIP WebSocket reconnects once the phone's quick tries failed: the wait
+ * between the page's own tries when main cannot probe the server, and the
+ * pause after a try that failed although main's probe said the server was
+ * back (renderer/src/phone/reconnector.ts). 1 s doubling to 30 s: a page
+ * that keeps failing is throttled by Chromium, so fewer tries come back sooner.
  */
-export const SIP_RECONNECT_BACKOFF: BackoffPolicy = { firstMs: 200, factor: 2, capMs: 30_000, jitter: 0.5, holdAttempts: 50 };
+export const SIP_RECONNECT_BACKOFF: BackoffPolicy = { firstMs: 1_000, factor: 2, capMs: 30_000, jitter: 0.5 };

@@ -1,6 +1,7 @@
 // English texts of the phone's own refusals and failures (renderer/src/phone; spread into en.ts).
 export const phoneEn = {
   'phone.err.noCall': 'There is no call right now.',
+  'phone.err.noWaitingCall': 'No call is waiting any more.',
   'phone.err.ended': 'The call has already ended.',
   'phone.err.answer': 'The call could not be answered (microphone or connection problem). Check the microphone and try again.',
   'phone.err.rejectNotRinging': 'Only a ringing call can be rejected.',

@@ -3,6 +3,7 @@ import type { phoneEn } from './phone-en';
 
 export const phoneEs: Record<keyof typeof phoneEn, string> = {
   'phone.err.noCall': 'No hay ninguna llamada en este momento.',
+  'phone.err.noWaitingCall': 'Ya no hay ninguna llamada en espera.',
   'phone.err.ended': 'La llamada ya terminó.',
   'phone.err.answer': 'No se pudo atender la llamada (problema de micrófono o de conexión). Revise el micrófono e inténtelo de nuevo.',
   'phone.err.rejectNotRinging': 'Solo se puede rechazar una llamada que está sonando.',

@@ -9,6 +9,7 @@ import { AppHeader } from './shell/app-header';
 import { LanguageSwitch } from './shell/language-switch';
 import { SignInScreen } from './sign-in/sign-in-screen';
 import { usePhone } from './shell/use-phone';
+import { useSessionRenewal } from './shell/use-session-renewal';
 import { SupervisorArea } from './supervisor/supervisor-area';
 import { useAppState } from './use-app-state';
 import { DialLinkNotice } from './workstation/dial-link-notice';
@@ -53,6 +54,7 @@ export function App({ connected }: { connected: ConnectedApi }) {
 
 function SignedInShell({ api, session, connectivity, onLanguage }: { api: SoftphoneApi; session: SessionView; connectivity: Connectivity; onLanguage: (language: Language) => void }) {
   const { phone, connection, problem } = usePhone(api, session);
+  const renewalProblem = useSessionRenewal(api);
   useChosenAudioDevices(api, phone, useWorkstation().settings.settings.audioDevices);
   usePhoneStatusReport(phone);
   usePhoneCommands(api, phone);
@@ -61,7 +63,7 @@ function SignedInShell({ api, session, connectivity, onLanguage }: { api: Softph
       <AppHeader api={api} session={session} connectivity={connectivity} phone={connection} onLanguage={onLanguage} />
       <DialLinkNotice signedIn />
       {/* Supervisor only (no agent): no dial pad or agent home, the supervisor area directly. */}
-      {session.agent && <AgentHome api={api} session={session} phone={phone} phoneProblem={problem} />}
+      {session.agent && <AgentHome api={api} session={session} phone={phone} phoneProblem={problem} renewalProblem={renewalProblem} />}
       {session.apiUser && <SupervisorArea api={api} session={session} />}
     </div>
   );

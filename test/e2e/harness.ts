@@ -12,6 +12,8 @@ import type { LaunchOverrides } from '../../main/services/session';
 import { defaultExtensions } from '../../simulator/extensions';
 import { startSimulator, type Simulator, type SimulatorExtension } from '../../simulator/index';
 import { CALL_ARGS, CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium-page';
+import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
+import type { BackoffPolicy } from '../../common/backoff';
 
 const PROJECT_DIR = resolve(import.meta.dirname, '../..');
 /**
@@ -37,6 +39,8 @@ export interface E2EApp {
   dataDir: string;
   /** Every WebSocket frame the page received over the bridge, as text. */
   bridgeFrames: string[];
+  /** The proxy between the page and the simulator's SIP WebSocket, when asked for (`sipProxy`). */
+  sipProxy: FaultProxy | null;
   /** Seeded agents of the simulator, with their passwords. */
   agents: SeededAgent[];
   apiUser: { user: string; password: string };
@@ -59,6 +63,10 @@ export interface StartOptions {
   simulatorExtensions?: SimulatorExtension[];
   /** Extra Chromium flags (CALL_ARGS are always included). */
   chromiumArgs?: string[];
+  /** Put a fault proxy between the page and the simulator's SIP WebSocket (outage tests). */
+  sipProxy?: boolean;
+  /** The dispositions outbox's retry schedule (tests shorten it). */
+  outboxBackoff?: BackoffPolicy;
 }
 
 export async function startApp(options: StartOptions = {}): Promise<E2EApp> {
@@ -75,7 +83,14 @@ export async function startApp(options: StartOptions = {}): Promise<E2EApp> {
     cleanups.push(() => sim.close());
     const agents = sim.ready.credentials.agents;
     const demo = agents[0];
-    const sipWs = sipWsUrl(sim);
+    const simSipWs = sipWsUrl(sim);
+    let sipProxy: FaultProxy | null = null;
+    if (options.sipProxy && simSipWs) {
+      const proxy = await startFaultProxy(Number(new URL(simSipWs).port));
+      sipProxy = proxy;
+      cleanups.push(() => proxy.close());
+    }
+    const sipWs = sipProxy ? `ws://127.0.0.1:${sipProxy.port}/ws` : simSipWs;
     const overrides: LaunchOverrides = options.demo && demo
       ? { instanceUrl: sim.baseUrl, agent: demo.agent, ...(sipWs ? { sipUrl: sipWs } : {}), ...options.overrides }
       : { ...(sipWs ? { sipUrl: sipWs } : {}), ...options.overrides };
@@ -83,6 +98,7 @@ export async function startApp(options: StartOptions = {}): Promise<E2EApp> {
       rendererDir,
       dataDir,
       overrides,
+      ...(options.outboxBackoff ? { outboxBackoff: options.outboxBackoff } : {}),
       ...(options.demo && demo ? { rememberedPasswords: { [demo.agent]: demo.password } } : {}),
     });
     cleanups.push(() => host.close());
@@ -100,7 +116,7 @@ export async function startApp(options: StartOptions = {}): Promise<E2EApp> {
     await page.goto(host.url);
     await page.locator('form').first().waitFor();
     return {
-      sim, host, browser, context, page, bridgeFrames, agents, dataDir,
+      sim, host, browser, context, page, bridgeFrames, sipProxy, agents, dataDir,
       apiUser: sim.ready.credentials.apiUser,
       simState: () => simState(sim),
       close,

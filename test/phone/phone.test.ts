@@ -1,40 +1,11 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createHash } from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
 import { english, speak } from '../../common/i18n/say';
-import { Phone, PhoneError, silentMedia, type ConnectionIndicator, type RegistrationState } from '../../renderer/src/phone';
-import { FakeSipServer, FakeTransport } from './support/fake-sip-server';
-import { FakeSdh, fakeSdhFactory } from './support/fake-sdh';
+import { PhoneError, type ConnectionIndicator, type RegistrationState } from '../../renderer/src/phone';
+import { FakeSipServer, type FakeTransport } from './support/fake-sip-server';
+import { FakeSdh } from './support/fake-sdh';
+import { phoneKit } from './support/phone-kit';
 
-const HA1 = createHash('md5').update('1001:asterisk:secret').digest('hex');
-const phones: Phone[] = [];
-/** sip.js's log lines, kept off the console. */
-const sipLog: string[] = [];
-
-function makePhone(server: FakeSipServer, ha1 = HA1): Phone {
-  const phone = new Phone({
-    credentials: { uri: 'sip:1001@127.0.0.1', authorizationUsername: '1001', authorizationHa1: ha1, wsUrl: 'ws://127.0.0.1:1/ws', realm: 'asterisk', displayName: 'Ana' },
-    media: silentMedia,
-    logLevel: 'warn',
-    log: (level, category, _label, content) => sipLog.push(`${level} ${category} ${content}`),
-    reconnect: { firstMs: 5, factor: 2, capMs: 20, jitter: 0.5 },
-    sip: { transportConstructor: FakeTransport, transportOptions: { server }, sessionDescriptionHandlerFactory: fakeSdhFactory },
-  });
-  phones.push(phone);
-  return phone;
-}
-
-afterEach(async () => {
-  await Promise.all(phones.splice(0).map((p) => p.stop()));
-});
-
-const CTI = '{"Guid":"g-42","Campaign":"Manual->","Callerid":"17410632","Answer":"FALSE"}';
-
-async function registered(server: FakeSipServer): Promise<Phone> {
-  const phone = makePhone(server);
-  await phone.start();
-  await vi.waitFor(() => expect(phone.registration.kind).toBe('registered'));
-  return phone;
-}
+const { makePhone, registered, CTI, HA1 } = phoneKit();
 
 describe('Phone registration', () => {
   it('registers with the HA1 through a digest challenge and shows registered', async () => {
@@ -83,27 +54,45 @@ describe('Phone registration', () => {
     expect(indicator).toEqual(['connecting', 'offline', 'registered']);
   });
 
-  it('re-registers at once on a network change with a fresh socket', async () => {
+  it('registers again at once on a network change: a connection that answers is kept, a dead one replaced', async () => {
     const server = new FakeSipServer();
     const phone = await registered(server);
-    const before = server.received.filter((m) => m.method === 'REGISTER').length;
+    const again: string[] = [];
+    phone.on('registeredAgain', (a) => again.push(`${a.cause}:${a.newConnection}`));
     const connects = server.connects;
+    const before = server.count('REGISTER');
     phone.networkChanged();
-    await vi.waitFor(() => expect(server.received.filter((m) => m.method === 'REGISTER').length).toBe(before + 1));
-    expect(server.connects).toBe(connects + 1);
+    await vi.waitFor(() => expect(server.count('REGISTER')).toBe(before + 1));
+    expect(server.connects).toBe(connects);
+    await vi.waitFor(() => expect(again).toEqual(['network-changed:false']));
+
+    server.halfOpen = true; // the change killed the connection without a word
+    phone.networkChanged();
+    await vi.waitFor(() => expect(server.connects).toBe(connects + 1), { timeout: 3_000 });
     await vi.waitFor(() => expect(phone.registration.kind).toBe('registered'));
+    await vi.waitFor(() => expect(again).toEqual(['network-changed:false', 'network-changed:true']));
+    expect((server.transport as FakeTransport).abandoned).toEqual([expect.stringMatching(/nothing answered a keep-alive/)]);
   });
 
-  it('does not wait for a REGISTER lost with the old socket', async () => {
+  it('finds a half-open connection by its unanswered keep-alive and replaces it without being told', async () => {
     const server = new FakeSipServer();
     const phone = await registered(server);
-    server.answerRegister = false;
-    phone.resumed(); // REGISTER on the new socket gets no answer…
-    await vi.waitFor(() => expect(phone.registration.kind).toBe('registering'));
-    await new Promise((r) => setTimeout(r, 20));
-    server.answerRegister = true;
-    server.drop(); // …and that socket dies too
+    const connects = server.connects;
+    server.halfOpen = true;
+    // Idle 300 ms + no answer within 150 ms: the phone gives the connection up and registers on a new one.
+    await vi.waitFor(() => expect(server.connects).toBe(connects + 1), { timeout: 3_000 });
     await vi.waitFor(() => expect(phone.registration.kind).toBe('registered'));
+    expect((server.transport as FakeTransport).abandoned).toHaveLength(1);
+  });
+
+  it('keeps a quiet connection that answers its keep-alives', async () => {
+    const server = new FakeSipServer();
+    await registered(server);
+    const connects = server.connects;
+    await new Promise((r) => setTimeout(r, 1_200));
+    expect(server.count('OPTIONS') + server.pings).toBeGreaterThan(1);
+    expect(server.connects).toBe(connects);
+    expect((server.transport as FakeTransport).abandoned).toEqual([]);
   });
 });
 
@@ -198,13 +187,11 @@ describe('Phone calls', () => {
     expect(phone.call?.state).toMatchObject({ kind: 'ended', cause: 'signalling-lost', by: 'agent' });
   });
 
-  it('ends with remote hang-up on BYE and cancelled on CANCEL; a second call while busy gets 486', async () => {
+  it('ends with remote hang-up on BYE and cancelled on CANCEL', async () => {
     const server = new FakeSipServer();
     const phone = await registered(server);
     const first = server.invite({});
     await vi.waitFor(() => expect(phone.call?.state.kind).toBe('ringing'));
-    const busy = server.invite({}, '555');
-    await vi.waitFor(() => expect(server.statusesFor(busy)).toContain(486));
     server.cancel(first);
     await vi.waitFor(() => expect(phone.call?.state).toEqual({ kind: 'ended', cause: 'cancelled', by: 'remote' }));
 

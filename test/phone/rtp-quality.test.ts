@@ -38,4 +38,20 @@ describe('stats → quality', () => {
     expect(q).toMatchObject({ lossPercent: 0, jitterMs: 12, rttMs: 4, packetsReceived: 50, packetsSent: 50 });
     expect(q.mos).toBeGreaterThan(4.3);
   });
+
+  it('gives no MOS, loss or jitter for an interval in which no audio packet arrived', () => {
+    const a = snapshotFromStats(report(500, 0), 0);
+    // The counters stand still: the far end stopped sending (a call that is gone).
+    const q = qualityBetween(a, snapshotFromStats(report(500, 0), 0));
+    expect(q).toEqual({ packetsInInterval: 0, lossPercent: null, jitterMs: null, mos: null, rttMs: 4, packetsReceived: 500, packetsSent: 50 });
+    // The first sample of a call that never received anything says the same.
+    expect(qualityBetween(null, snapshotFromStats(report(0, 0), 0)).mos).toBeNull();
+  });
+
+  it('counts the packets of the interval and computes loss from those that arrived', () => {
+    const a = snapshotFromStats(report(500, 0), 0);
+    const q = qualityBetween(a, snapshotFromStats(report(545, 5), 0));
+    expect(q).toMatchObject({ packetsInInterval: 45, lossPercent: 10 });
+    expect(q.mos).toBeLessThan(4.3);
+  });
 });

@@ -1,5 +1,5 @@
 import { english, type Say } from '../../../common/i18n/say';
-import type { SessionView } from '../../../common/ipc-contract';
+import type { IpcError, SessionView } from '../../../common/ipc-contract';
 import type { SoftphoneApi } from '../bridge';
 import type { Phone } from '../phone';
 import { useErrorText } from '../error-text';
@@ -8,21 +8,37 @@ import { FieldError } from '../sign-in/text-field';
 import { CallPanel } from './call-panel';
 import { DialPad } from './dial-pad';
 import { DispositionForm } from './disposition-form';
+import { HeldCall } from './held-call';
+import { MissedCallsCard } from './missed-calls';
 import { OutboxBadge } from './outbox-badge';
+import { ParkedDispositions } from './parked-dispositions';
 import { useCalls } from './use-calls';
+import { useMissedCalls } from './use-missed-calls';
+import { WaitingCall } from './waiting-call';
 import './agent.css';
 
+interface AgentHomeProps {
+  api: SoftphoneApi;
+  session: SessionView;
+  phone: Phone | null;
+  phoneProblem: Say | null;
+  /** Main could not sign the agent in again after the platform came back. */
+  renewalProblem: IpcError | null;
+}
+
 /**
- * The signed-in agent's area: the current call (or the dial pad), the
- * dispositions still to record, and the outbox's "n waiting to send".
+ * The signed-in agent's area: the current call (or the dial pad), a call
+ * waiting or on hold beside it, the dispositions still to record, the ones
+ * the platform refused, the missed calls, and the outbox's "n waiting to send".
  */
-export function AgentHome({ api, session, phone, phoneProblem }: { api: SoftphoneApi; session: SessionView; phone: Phone | null; phoneProblem: Say | null }) {
+export function AgentHome({ api, session, phone, phoneProblem, renewalProblem }: AgentHomeProps) {
   const { t } = useLanguage();
   const errorText = useErrorText();
   const [state, actions] = useCalls(api, phone, (caller, campaign) => ({
     title: t('calls.notify.title'),
     body: t('calls.notify.body', { caller: caller || t('calls.panel.unknownCaller'), campaign }),
   }));
+  const missed = useMissedCalls(api, phone);
   const agent = session.agent;
   const call = state.call && state.call.state.kind !== 'ended' ? state.call : null;
   const wrap = state.wrapUps[0];
@@ -33,18 +49,24 @@ export function AgentHome({ api, session, phone, phoneProblem }: { api: Softphon
         <OutboxBadge status={state.outbox} />
       </div>
       {phoneProblem && <p className="banner banner-warning" role="alert" data-testid="phone-problem">{errorText({ message: english(phoneProblem), say: phoneProblem })}</p>}
+      {renewalProblem && <p className="banner banner-warning" role="alert" data-testid="renewal-problem">{t('calls.renewal.failed', { error: errorText(renewalProblem) })}</p>}
       {state.setup?.problem && <p className="banner banner-warning" role="alert">{t('calls.setupProblem', { problem: state.setup.problem })}</p>}
       {state.error && <FieldError error={state.error} />}
+      {missed.error && <FieldError error={missed.error} />}
       {state.notice === 'fallback-hangup' && <p className="banner banner-info" role="status">{t('calls.hangUp.fallback')}</p>}
       <div className="agent-columns">
         <div className="agent-main">
+          {state.waiting && <WaitingCall call={state.waiting} actions={actions} />}
           {call && <CallPanel call={call} actions={actions} />}
+          {state.held && <HeldCall call={state.held} actions={actions} />}
           {wrap && (
             <DispositionForm
               key={wrap.key} api={api} wrap={wrap} setup={state.setup} waitingAfter={state.wrapUps.length - 1}
               onDone={actions.finishWrapUp} onDiscard={actions.discardWrapUp}
             />
           )}
+          <ParkedDispositions api={api} parkedCount={state.outbox?.parked ?? 0} />
+          <MissedCallsCard state={missed} />
         </div>
         <DialPad setup={state.setup} busy={call !== null} placing={state.placing} onCall={actions.makeCall} />
       </div>

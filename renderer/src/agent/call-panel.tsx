@@ -1,12 +1,15 @@
 // The current call: who, which campaign, state and timer, the controls that
 // fit the state (answer/reject while ringing; mute, hold/resume, keypad and
-// hang up once answered) and the live quality, shown unobtrusively.
+// hang up once answered) and the live quality, shown unobtrusively. The
+// quality line tells the truth: a MOS only from packets that arrived, "no
+// audio" (and from where) when none arrive, and an offer to end a call that
+// has had neither audio nor signalling for a while.
 import { useId, useState } from 'react';
 import { useLanguage } from '../i18n';
 import type { CallView } from './call-view';
+import { CallQuality } from './call-quality';
 import { CallTimer } from './call-timer';
 import { Keypad } from './keypad';
-import { LevelMeter } from './level-meter';
 import { AudioRouteLine } from './audio-route-line';
 import type { CallsActions } from './use-calls';
 
@@ -16,7 +19,6 @@ export function CallPanel({ call, actions }: { call: CallView; actions: CallsAct
   const [keypad, setKeypad] = useState(false);
   const kind = call.state.kind;
   const connected = kind === 'active' || kind === 'held';
-  const q = call.quality;
   return (
     <section className={`card call-panel call-${kind}`} aria-labelledby={`${id}-who`} data-testid="call-panel" data-state={kind}>
       <p className="call-state" role="status">{t(`calls.state.${kind}`)}</p>
@@ -60,15 +62,7 @@ export function CallPanel({ call, actions }: { call: CallView; actions: CallsAct
           <Keypad label={t('calls.keypad.label')} onKey={actions.sendDtmf} disabled={kind !== 'active'} testId="dtmf-keypad" />
         </div>
       )}
-      {connected && (
-        <p className="call-quality" data-testid="call-quality">
-          <span>{t('calls.quality')}: </span>
-          {q
-            ? t('calls.quality.summary', { mos: q.mos.toFixed(1), loss: q.lossPercent.toFixed(1), jitter: q.jitterMs.toFixed(0), rtt: q.rttMs.toFixed(0) })
-            : t('calls.quality.none')}
-          <LevelMeter read={actions.remoteLevel} label={t('calls.level')} />
-        </p>
-      )}
+      {connected && <CallQuality call={call} read={actions.remoteLevel} onEnd={actions.hangUp} />}
       {connected && <AudioRouteLine read={actions.audioRoute} />}
     </section>
   );

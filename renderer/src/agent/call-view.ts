@@ -2,7 +2,7 @@
 // phone event, plus the wrap-up (disposition to record) a finished call leaves.
 import type { Cti } from '../../../common/domain/cti';
 import type { PlacedCall, WrapUpRecord } from '../../../common/ipc-contract';
-import type { CallState, PhoneCall, QualitySample } from '../phone';
+import type { CallState, MediaHealth, PhoneCall, QualitySample } from '../phone';
 
 export interface CallView {
   readonly id: string;
@@ -17,6 +17,8 @@ export interface CallView {
   readonly activeSince: number | null;
   readonly muted: boolean;
   readonly quality: QualitySample | null;
+  /** Whether its audio really arrives (from the call's RTP and peer connection). */
+  readonly media: MediaHealth;
 }
 
 /** A finished call waiting for its disposition. */
@@ -30,6 +32,9 @@ export interface WrapUp {
   /** ISO times, kept with the wrap-up in main. */
   readonly startedAt?: string | null;
   readonly endedAt?: string;
+  /** How it ended when the agent should know (the network dropped it), and the phone's words for why. */
+  readonly end?: 'dropped-by-network';
+  readonly endDetail?: string;
 }
 
 /** Builds the view; `placed` is the Make Call this call answers, when it is one. */
@@ -49,13 +54,16 @@ export function viewOf(call: PhoneCall, placed: PlacedCall | null, quality: Qual
     activeSince: call.activeSince,
     muted: call.isMuted,
     quality,
+    media: call.mediaHealth,
   };
 }
 
 /** Whether the call reached the agent (answered at some point), so it needs a disposition. */
 export function wrapUpOf(view: CallView, wasAnswered: boolean, destination: string | null = null, endedAt: Date = new Date()): WrapUp | null {
   if (!wasAnswered) return null;
+  const dropped = view.state.kind === 'ended' && view.state.cause === 'network-dropped';
   return {
+    ...(dropped ? { end: 'dropped-by-network' as const, endDetail: view.state.kind === 'ended' ? view.state.detail ?? '' : '' } : {}),
     key: view.id,
     guid: view.guid,
     campaign: view.campaign ?? '',
@@ -76,10 +84,14 @@ export function wrapUpRecordOf(wrap: WrapUp): WrapUpRecord | null {
     destination: (wrap.destination ?? wrap.caller).slice(0, 64),
     startedAt: wrap.startedAt ?? null,
     endedAt: wrap.endedAt ?? new Date().toISOString(),
+    ...(wrap.end ? { end: wrap.end } : {}),
   };
 }
 
 /** A wrap-up main kept from an earlier session (its key is the GUID). */
 export function wrapUpFromRecord(record: WrapUpRecord): WrapUp {
-  return { key: `kept:${record.guid}`, guid: record.guid, campaign: record.campaign, caller: record.callerid, destination: record.destination, startedAt: record.startedAt, endedAt: record.endedAt };
+  return {
+    key: `kept:${record.guid}`, guid: record.guid, campaign: record.campaign, caller: record.callerid, destination: record.destination,
+    startedAt: record.startedAt, endedAt: record.endedAt, ...(record.end ? { end: record.end } : {}),
+  };
 }

@@ -85,6 +85,9 @@ export function DispositionForm({ api, wrap, setup, onDone, onDiscard, waitingAf
       <form onSubmit={submit} noValidate data-testid="disposition-form" data-guid={wrap.guid}>
         <h2 id={`${id}-h`}>{t('calls.dispo.heading')}</h2>
         <p className="subtitle">{t('calls.dispo.about', { caller: wrap.caller, campaign: wrap.campaign })}</p>
+        {wrap.end === 'dropped-by-network' && (
+          <p className="banner banner-warning" data-testid="dispo-dropped">{t('calls.dispo.dropped', { detail: wrap.endDetail ?? '' })}</p>
+        )}
         {waitingAfter > 0 && (
           <p className="hint" data-testid="disposition-waiting">
             {waitingAfter === 1 ? t('calls.dispo.pendingOne') : t('calls.dispo.pending', { count: String(waitingAfter) })}

@@ -1,19 +1,25 @@
 // The calls UI's state and actions over the Phone and main's calls channels:
 // setup (campaigns, auto-answer campaigns, disposition choices), Make Call
 // announced to the phone so the platform's INVITE is answered by itself,
-// controls with the API's Hang Up Call as the fallback, the wrap-ups
-// (dispositions to record) and the outbox's "n waiting to send".
+// controls with the API's Hang Up Call as the fallback, a call waiting beside
+// the live one and a call on hold beside it, the wrap-ups (dispositions to
+// record) and the outbox's "n waiting to send".
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CallsSetup, IpcError, OutboxStatusView, PlacedCall } from '../../../common/ipc-contract';
 import { normalisePhoneNumber } from '../../../common/phone-number';
 import type { SoftphoneApi } from '../bridge';
-import { PhoneError, type AudioRoute, type Phone, type PhoneCall, type QualitySample } from '../phone';
+import { PhoneError, type AudioRoute, type Phone, type PhoneCall, type QualitySample, type TakeWaitingMode } from '../phone';
 import { viewOf, wrapUpFromRecord, wrapUpOf, wrapUpRecordOf, type CallView, type WrapUp } from './call-view';
 import { notifyIncomingCall } from './incoming-notification';
 
 export interface CallsState {
   setup: CallsSetup | null;
+  /** The call the agent deals with (the panel), or the last one. */
   call: CallView | null;
+  /** A call ringing while another is live. */
+  waiting: CallView | null;
+  /** A call on hold while the agent talks on another. */
+  held: CallView | null;
   wrapUps: WrapUp[];
   outbox: OutboxStatusView | null;
   placing: boolean;
@@ -31,6 +37,12 @@ export interface CallsActions {
   hold(): void;
   resume(): void;
   sendDtmf(tone: string): void;
+  /** Takes the waiting call, holding or ending the live one. */
+  takeWaiting(mode: TakeWaitingMode): void;
+  rejectWaiting(): void;
+  /** Back to the call on hold (the one talking now is held). */
+  swap(): void;
+  hangUpHeld(): void;
   /** The wrap-up was saved (main forgets it when the disposition reaches the outbox). */
   finishWrapUp(key: string): void;
   /** The agent confirmed: this call gets no disposition (main forgets it too). */
@@ -43,9 +55,17 @@ export interface CallsActions {
 
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
+interface CallViews {
+  call: CallView | null;
+  waiting: CallView | null;
+  held: CallView | null;
+}
+
+const NO_CALLS: CallViews = { call: null, waiting: null, held: null };
+
 export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (caller: string, campaign: string) => { title: string; body: string }): [CallsState, CallsActions] {
   const [setup, setSetup] = useState<CallsSetup | null>(null);
-  const [call, setCall] = useState<CallView | null>(null);
+  const [views, setViews] = useState<CallViews>(NO_CALLS);
   const [wrapUps, setWrapUps] = useState<WrapUp[]>([]);
   const [outbox, setOutbox] = useState<OutboxStatusView | null>(null);
   const [placing, setPlacing] = useState(false);
@@ -76,7 +96,7 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
       if (!reply.ok) setError(reply.error);
     });
   };
-  const quality = useRef<QualitySample | null>(null);
+  const quality = useRef(new Map<string, QualitySample>());
   const answered = useRef(new Set<string>());
   const notifyRef = useRef(notifyText);
   notifyRef.current = notifyText;
@@ -122,62 +142,62 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
       const p = placed.current;
       return p && (c.info.cti ? c.info.cti.Guid === p.guid : true) ? p : null;
     };
-    const refresh = (c: PhoneCall) => {
-      const p = placedFor(c);
-      setCall(viewOf(c, p, quality.current));
-      return p;
-    };
+    const view = (c: PhoneCall | null): CallView | null => (c ? viewOf(c, placedFor(c), quality.current.get(c.id) ?? null) : null);
+    const refresh = (): void => setViews({ call: view(phone.call), waiting: view(phone.waitingCall), held: view(phone.heldCall) });
     const offs = [
       phone.on('call', ({ call: c, state }) => {
         if (state.kind === 'ringing' && !answered.current.has(c.id)) {
-          quality.current = null;
-          const view = viewOf(c, null, null);
-          if (!c.info.autoAnswer.answer) {
-            const text = notifyRef.current(view.caller, view.campaign ?? '');
+          quality.current.delete(c.id);
+          // A waiting call is never answered by itself, so it is announced even when it asked to be.
+          if (!c.info.autoAnswer.answer || c.info.offeredWhileBusy) {
+            const v = viewOf(c, null, null);
+            const text = notifyRef.current(v.caller, v.campaign ?? '');
             notifyIncomingCall(text.title, text.body);
           }
         }
-        if (state.kind === 'active') {
+        if (state.kind === 'active' && !answered.current.has(c.id)) {
           answered.current.add(c.id);
-          const p = refresh(c);
+          const p = placedFor(c);
           // A number typed with an extension: its digits go as DTMF once the call is up.
           if (p?.extension && p.guid === c.info.cti?.Guid) {
             const digits = p.extension;
             placed.current = { ...p, extension: null };
             setTimeout(() => c.state.kind === 'active' && c.sendDtmf(digits), 1_000);
           }
-          return;
         }
-        const forCall = placedFor(c);
-        const view = viewOf(c, forCall, quality.current);
-        setCall(view);
         if (state.kind === 'ended') {
+          const forCall = placedFor(c);
           // The agent hung up (panel, tray, shortcut) but the BYE could not go: the platform may still hold the call.
           if (state.cause === 'signalling-lost' && state.by === 'agent') fallbackHangUp.current();
-          const wrap = wrapUpOf(view, answered.current.has(c.id), forCall?.destination ?? null);
+          const wrap = wrapUpOf(viewOf(c, forCall, quality.current.get(c.id) ?? null), answered.current.has(c.id), forCall?.destination ?? null);
           answered.current.delete(c.id);
-          if (placed.current && placed.current.guid === view.guid) placed.current = null;
+          quality.current.delete(c.id);
+          if (placed.current && placed.current.guid === (c.info.cti?.Guid ?? forCall?.guid)) placed.current = null;
           if (wrap) {
             setWrapUps((list) => [...list.filter((w) => w.key !== wrap.key), wrap]);
             keepWrapUp.current(wrap);
           }
         }
+        refresh();
       }),
-      phone.on('mute', () => phone.call && refresh(phone.call)),
-      phone.on('quality', ({ sample }) => {
-        quality.current = sample;
-        if (phone.call) refresh(phone.call);
+      phone.on('mute', refresh),
+      phone.on('media', refresh),
+      phone.on('quality', ({ callId, sample }) => {
+        quality.current.set(callId, sample);
+        refresh();
       }),
     ];
     return () => {
       for (const off of offs) off();
-      // The phone goes away (sign-out) before its answered call reported the end: that call needs its disposition too.
-      const c = phone.call;
-      if (c && answered.current.has(c.id) && c.state.kind !== 'ended') {
-        const forCall = placedFor(c);
-        const wrap = wrapUpOf(viewOf(c, forCall, quality.current), true, forCall?.destination ?? null);
-        if (wrap) keepWrapUp.current(wrap);
+      // The phone goes away (sign-out) before its answered calls reported the end: those calls need their disposition too.
+      for (const c of [phone.call, phone.heldCall]) {
+        if (c && answered.current.has(c.id) && c.state.kind !== 'ended') {
+          const forCall = placedFor(c);
+          const wrap = wrapUpOf(viewOf(c, forCall, quality.current.get(c.id) ?? null), true, forCall?.destination ?? null);
+          if (wrap) keepWrapUp.current(wrap);
+        }
       }
+      setViews(NO_CALLS);
     };
   }, [phone]);
 
@@ -207,28 +227,32 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
       }
       placed.current = reply.value;
       expected?.setGuid(reply.value.guid);
-      if (phone.call && phone.call.info.cti?.Guid === reply.value.guid) setCall(viewOf(phone.call, reply.value, quality.current));
+      const c = phone.call;
+      if (c && c.info.cti?.Guid === reply.value.guid) setViews((v) => ({ ...v, call: viewOf(c, reply.value, quality.current.get(c.id) ?? null) }));
       return true;
     },
     [api, phone],
   );
 
-  const hangUp = useCallback(() => {
-    if (phone) run(() => phone.hangUp());
-  }, [phone, run]);
-
   const remoteLevel = useCallback(() => phone?.remoteLevel() ?? 0, [phone]);
   const audioRoute = useCallback(() => phone?.audioRoute() ?? null, [phone]);
 
+  const act = (what: (p: Phone) => unknown) => () => {
+    if (phone) run(() => what(phone));
+  };
   const actions: CallsActions = {
     makeCall,
-    hangUp,
-    answer: () => phone && run(() => phone.answer()),
-    reject: () => phone && run(() => phone.reject()),
+    hangUp: act((p) => p.hangUp()),
+    answer: act((p) => p.answer()),
+    reject: act((p) => p.reject()),
     setMuted: (muted) => phone && run(() => phone.setMuted(muted)),
-    hold: () => phone && run(() => phone.hold()),
-    resume: () => phone && run(() => phone.resume()),
+    hold: act((p) => p.hold()),
+    resume: act((p) => p.resume()),
     sendDtmf: (tone) => phone && run(() => phone.sendDtmf(tone)),
+    takeWaiting: (mode) => phone && run(() => phone.takeWaiting(mode)),
+    rejectWaiting: act((p) => p.rejectWaiting()),
+    swap: act((p) => p.swap()),
+    hangUpHeld: act((p) => p.hangUpHeld()),
     finishWrapUp: (key) => setWrapUps((list) => list.filter((w) => w.key !== key)),
     discardWrapUp: (key) => {
       const guid = wrapUps.find((w) => w.key === key)?.guid;
@@ -242,5 +266,5 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
     audioRoute,
   };
 
-  return [{ setup, call, wrapUps, outbox, placing, error, notice }, actions];
+  return [{ setup, ...views, wrapUps, outbox, placing, error, notice }, actions];
 }

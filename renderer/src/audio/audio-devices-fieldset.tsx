@@ -73,7 +73,7 @@ export function AudioDevicesFieldset({ saved, onSave }: { saved: AudioDevices; o
                 {role !== 'microphone' && (
                   <button
                     type="button" className="button button-secondary" data-testid={`test-${role}`} aria-label={t('workstation.settings.audio.testOf', { device: t(LABELS[role]) })}
-                    onClick={() => startGeneratedRingtone(current?.id ?? null, TEST_SOUND_MS)}
+                    onClick={() => startGeneratedRingtone(current?.id ?? null, 'ring', TEST_SOUND_MS)}
                   >
                     {t('workstation.settings.audio.test')}
                   </button>

@@ -44,7 +44,7 @@ function playRemote(stream: MediaStream, speakerId: string | null): RemoteAudio 
 }
 
 export const browserMedia: MediaPort = {
-  startRingtone: (deviceId) => startGeneratedRingtone(deviceId),
+  startRingtone: (deviceId, kind) => startGeneratedRingtone(deviceId, kind),
   playRemote,
   async getMicrophone(deviceId) {
     const stream = await navigator.mediaDevices.getUserMedia({

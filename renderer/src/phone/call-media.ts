@@ -1,15 +1,27 @@
 /**
  * The audio side of an established call: remote playback and level, local
- * track enabling (mute, hold), microphone switching, and quality sampling.
- * Works on sip.js's web session description handler; with any other handler
- * (Node tests) it does nothing, so call signalling stays testable without WebRTC.
+ * track enabling (mute, hold), microphone switching, quality sampling, and
+ * whether audio really arrives (media-watch.ts, fed by the samples and the
+ * peer connection's state). Works on sip.js's web session description
+ * handler; with any other handler (Node tests) it does nothing, so call
+ * signalling stays testable without WebRTC.
  */
 import { Web, type SessionDescriptionHandler } from 'sip.js';
 import type { MediaPort, RemoteAudio } from './media-port';
+import { MediaWatch, sameHealth, type MediaHealth, type MediaWatchOptions } from './media-watch';
 import { QualitySampler } from './quality-sampler';
 import type { QualitySample } from './rtp-quality';
+import { sdpAudioDirection } from './sdp-direction';
 import type { Timers } from './timers';
 import { PhoneError } from './phone-error';
+
+export interface CallMediaEvents {
+  readonly quality: (sample: QualitySample) => void;
+  /** Whether audio arrives changed (flowing ⇄ silent, its side, the offer to end). */
+  readonly health: (health: MediaHealth) => void;
+  /** The peer connection lost its path (`disconnected`/`failed`) or found it again. */
+  readonly path: (state: RTCPeerConnectionState) => void;
+}
 
 export interface AudioRoute {
   readonly microphone: string;
@@ -19,28 +31,78 @@ export interface AudioRoute {
 export class CallMedia {
   private remote: RemoteAudio | null = null;
   private sampler: QualitySampler | null = null;
+  private watch: MediaWatch | null = null;
+  private health: MediaHealth = { kind: 'flowing' };
+  private weHold = false;
+  private stopPathWatch: (() => void) | null = null;
 
   constructor(
     private readonly sdh: () => SessionDescriptionHandler | undefined,
     private readonly media: MediaPort,
     private readonly timers: Timers,
-    private readonly onQuality: (sample: QualitySample) => void,
+    private readonly events: CallMediaEvents,
+    private readonly watchOptions: MediaWatchOptions = {},
   ) {}
 
-  /** Starts playback and sampling once the call is established. */
+  /** Starts playback, sampling and the media watch once the call is established. */
   start(speakerId: string | null): void {
     const web = this.webHandler();
     const pc = web?.peerConnection;
     if (!web || !pc || this.remote) return;
     this.remote = this.media.playRemote(web.remoteMediaStream, speakerId);
-    this.sampler = new QualitySampler(pc, this.timers, this.onQuality);
+    this.watch = new MediaWatch(this.timers.now(), this.watchOptions);
+    this.sampler = new QualitySampler(pc, this.timers, (sample) => {
+      this.events.quality(sample);
+      this.observe((watch, now) => {
+        watch.expectAudio(!this.weHold && sdpAudioDirection(pc.remoteDescription?.sdp).sends, now);
+        return watch.sample(sample.packetsInInterval, now);
+      });
+    });
     this.sampler.start();
+    const onPath = (): void => {
+      this.events.path(pc.connectionState);
+      this.observe((watch, now) => watch.pathState(pc.connectionState, now));
+    };
+    pc.addEventListener('connectionstatechange', onPath);
+    this.stopPathWatch = () => pc.removeEventListener('connectionstatechange', onPath);
   }
 
   stop(): void {
     this.sampler?.stop();
+    this.stopPathWatch?.();
+    this.stopPathWatch = null;
     this.remote?.dispose();
     this.remote = null;
+    this.watch = null;
+  }
+
+  /** Whether audio arrives now. */
+  get mediaHealth(): MediaHealth {
+    return this.health;
+  }
+
+  /** The peer connection's state, or null before the call has media. */
+  get pathState(): RTCPeerConnectionState | null {
+    return this.peerConnection()?.connectionState ?? null;
+  }
+
+  /** We hold the call (no audio expected) or not. */
+  setHeld(held: boolean): void {
+    this.weHold = held;
+    this.observe((watch, now) => watch.expectAudio(!held, now));
+  }
+
+  /** The phone has a registered SIP connection or not (the offer to end needs both media and signalling gone). */
+  setSignalling(up: boolean): void {
+    this.observe((watch, now) => watch.signallingUp(up, now));
+  }
+
+  private observe(update: (watch: MediaWatch, now: number) => MediaHealth): void {
+    if (!this.watch) return;
+    const next = update(this.watch, this.timers.now());
+    if (sameHealth(next, this.health)) return;
+    this.health = next;
+    this.events.health(next);
   }
 
   /** Sends our audio or not (mute, hold); the sender keeps running so unmuting is instant. */

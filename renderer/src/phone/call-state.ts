@@ -4,7 +4,8 @@
  *   ringing ──answer()/auto──▶ answering ──media up──▶ active ◀──resume()──▶ held
  *      │                           │                     │                   │
  *      └─reject()/cancel/no answer─┴─────failed──────────┴──hangUp()/BYE─────┘
- *                                  ▼
+ *                                  │                     └─refresh: 481/408/no answer─┘
+ *                                  ▼                          (network-dropped)
  *                          ended{cause, by}
  *
  * `ended` is final. Hold is a re-INVITE; while it is under way the call stays
@@ -22,7 +23,9 @@ export type EndCause =
   /** Answering failed (media, ICE, the far end vanished). */
   | 'failed'
   /** The WebSocket or the dialog was lost; the platform may still think the call is up. */
-  | 'signalling-lost';
+  | 'signalling-lost'
+  /** After a network loss the platform no longer had the call (481), or never answered when asked. */
+  | 'network-dropped';
 
 export type EndedBy = 'agent' | 'remote' | 'system';
 

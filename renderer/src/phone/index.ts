@@ -11,8 +11,10 @@
 //   // Hang up: fall back to the API when signalling is gone.
 //   const r = await phone.hangUp(); if (!r.signalled) await api.hangUpCall({ phone: extension });
 //   // From main's connectivity events: phone.networkChanged() / phone.resumed().
+//   // After a few quick tries, reconnecting waits for main's probe: new Phone({ …, reachability }).
+//   // A call offered during a call rings as phone.waitingCall; take it with phone.takeWaiting(mode).
 //   // On sign-out: await phone.stop().
-export { Phone, type MakeCallExpectation } from './phone';
+export { Phone, type MakeCallExpectation, type TakeWaitingMode } from './phone';
 export { PhoneCall, type CallInfo, type DeviceChoice, type HangUpResult } from './phone-call';
 export { PhoneError } from './phone-error';
 export type { PhoneEvents } from './phone-events';
@@ -22,6 +24,9 @@ export type { ConnectionIndicator, RegistrationState } from './registration-stat
 export type { QualitySample } from './rtp-quality';
 export type { AudioRoute } from './call-media';
 export type { AutoAnswerDecision } from './auto-answer';
+export type { MediaHealth, MediaSide } from './media-watch';
+export type { ReachabilityPort } from './reconnector';
+export type { RegisteredAgain } from './registration-keeper';
 export { silentMedia, type MediaPort } from './media-port';
 export { browserMedia } from './browser-media';
 export { estimateMos } from './mos';

@@ -15,9 +15,12 @@ export interface RemoteAudio {
   dispose(): void;
 }
 
+/** `ring`: a call rings for the agent; `waiting`: a soft beep, another call is live (call waiting). */
+export type RingKind = 'ring' | 'waiting';
+
 export interface MediaPort {
-  /** Starts the ringtone on the ringer device (null = system default). */
-  startRingtone(deviceId: string | null): Ringtone;
+  /** Starts the ringtone on a device (null = system default). */
+  startRingtone(deviceId: string | null, kind: RingKind): Ringtone;
   /** Plays the remote stream on the speaker device and measures its level. */
   playRemote(stream: MediaStream, speakerId: string | null): RemoteAudio;
   /** A fresh microphone track from the chosen device (null = default). */

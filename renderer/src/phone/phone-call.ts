@@ -1,55 +1,24 @@
 /**
  * One incoming call over a sip.js Invitation: the call state machine
- * (call-state.ts) driven by the agent's actions and by SIP, plus the controls
- * an agent uses during a call. Media specifics go through the MediaPort so the
+ * (call-state.ts) driven by the agent's actions and by SIP, the controls an
+ * agent uses during a call, and the call's own truth after a network loss:
+ * whether its audio arrives (call-media.ts) and whether the platform still
+ * has it (`refresh()`: a re-INVITE; 481, 408 or no answer end it here as
+ * dropped by the network). Media specifics go through the MediaPort so the
  * signalling logic runs in Node tests with a fake transport.
  */
-import { SessionState, type Core, type Invitation, type Web } from 'sip.js';
-import type { Cti } from '../../../common/domain/cti';
-import type { AutoAnswerDecision } from './auto-answer';
-import { nextCall, type CallState, type EndCause, type EndedBy } from './call-state';
+import { SessionState, type Invitation } from 'sip.js';
+import type { MissedCallReason } from '../../../common/ipc/calls';
+import { nextCall, type CallKind, type CallState, type EndCause, type EndedBy } from './call-state';
 import { CallMedia, type AudioRoute } from './call-media';
+import { byeAnswered, callIsGone, describeGone, refreshDialog, reinvite } from './in-dialog';
+import type { MediaHealth } from './media-watch';
+import type { Ringtone } from './media-port';
+import type { CallEnvironment, CallInfo, HangUpResult, RefreshResult } from './phone-call-options';
 import { PhoneError } from './phone-error';
-import type { MediaPort, Ringtone } from './media-port';
 import type { QualitySample } from './rtp-quality';
-import type { Timers } from './timers';
 
-export interface CallInfo {
-  readonly id: string;
-  /** Caller's number / user part. */
-  readonly remoteUser: string;
-  readonly remoteDisplayName: string;
-  readonly cti: Cti | null;
-  /** Why the CTI header could not be read, in plain words (the call still works). */
-  readonly ctiError: string | null;
-  readonly autoAnswer: AutoAnswerDecision;
-  readonly receivedAt: number;
-}
-
-export interface DeviceChoice {
-  readonly microphone: string | null;
-  readonly speaker: string | null;
-  readonly ringer: string | null;
-}
-
-/** hangUp()'s answer: when `signalled` is false the UI should fall back to the API's Hang Up Call. */
-export type HangUpResult = { readonly signalled: true } | { readonly signalled: false; readonly reason: string };
-
-export interface CallEvents {
-  state: (call: PhoneCall) => void;
-  mute: (call: PhoneCall) => void;
-  quality: (call: PhoneCall, sample: QualitySample) => void;
-}
-
-export interface CallEnvironment {
-  readonly media: MediaPort;
-  readonly timers: Timers;
-  readonly devices: () => DeviceChoice;
-  readonly isConnected: () => boolean;
-  readonly events: CallEvents;
-  /** How long to wait for the answer to our BYE before calling signalling lost (default 4 s). */
-  readonly byeTimeoutMs?: number;
-}
+export type { CallEnvironment, CallEvents, CallInfo, DeviceChoice, HangUpResult, RefreshResult } from './phone-call-options';
 
 const DTMF_TONES = /^[0-9A-Da-d#*,]{1,32}$/;
 
@@ -60,6 +29,9 @@ export class PhoneCall {
   private ringtone: Ringtone | null = null;
   private readonly media: CallMedia;
   private answeredAt: number | null = null;
+  /** The state it ended from, and what the caller's CANCEL said (RFC 3326 Reason), for the missed-call record. */
+  private endedFrom: CallKind | null = null;
+  private cancelledForNoAnswer = false;
 
   constructor(
     private readonly invitation: Invitation,
@@ -71,12 +43,23 @@ export class PhoneCall {
         this.endIntent ??= { cause: 'hangup', by: 'remote' };
         void bye.accept();
       },
-      onCancel: () => {
+      onCancel: (cancel) => {
         this.endIntent ??= { cause: 'cancelled', by: 'remote' };
+        this.cancelledForNoAnswer = saysNoAnswer(cancel.request.getHeaders('reason'));
       },
     };
     invitation.stateChange.addListener((s) => this.onSessionState(s));
-    this.media = new CallMedia(() => invitation.sessionDescriptionHandler, env.media, env.timers, (q) => env.events.quality(this, q));
+    this.media = new CallMedia(
+      () => invitation.sessionDescriptionHandler,
+      env.media,
+      env.timers,
+      {
+        quality: (q) => env.events.quality(this, q),
+        health: (h) => env.events.media(this, h),
+        path: (p) => env.events.path(this, p),
+      },
+      env.mediaWatch,
+    );
   }
 
   get id(): string {
@@ -96,9 +79,58 @@ export class PhoneCall {
     return this.answeredAt;
   }
 
-  /** Starts ringing (the phone calls this unless the call is answered automatically). */
-  ring(): void {
-    if (this.current.kind === 'ringing' && !this.ringtone) this.ringtone = this.env.media.startRingtone(this.env.devices().ringer);
+  /** Why this call counts as missed (it rang and was not taken), or null. */
+  get missed(): MissedCallReason | null {
+    const state = this.current;
+    if (state.kind !== 'ended' || this.endedFrom !== 'ringing') return null;
+    if (this.info.offeredWhileBusy) return 'offered-while-busy';
+    if (state.cause === 'rejected') return 'rejected';
+    if (state.cause === 'cancelled') return this.cancelledForNoAnswer ? 'rang-out' : 'abandoned';
+    return null;
+  }
+
+  /** Whether its audio arrives (always `flowing` before it is answered). */
+  get mediaHealth(): MediaHealth {
+    return this.media.mediaHealth;
+  }
+
+  /** Its peer connection's state, null before it has media. */
+  get pathState(): RTCPeerConnectionState | null {
+    return this.media.pathState;
+  }
+
+  /** Starts ringing (the phone calls this unless the call is answered automatically); `waiting`: a soft tone, another call is live. */
+  ring(waiting = false): void {
+    if (this.current.kind !== 'ringing') return;
+    this.ringtone?.stop();
+    const { ringer, speaker } = this.env.devices();
+    // A waiting call beeps softly where the agent listens to the live call; a lone one rings on the ringer.
+    this.ringtone = waiting ? this.env.media.startRingtone(speaker, 'waiting') : this.env.media.startRingtone(ringer, 'ring');
+  }
+
+  /** The phone has a registered SIP connection or not. */
+  setSignalling(up: boolean): void {
+    this.media.setSignalling(up);
+  }
+
+  /**
+   * Asks the platform whether it still has this call (a re-INVITE, restarting
+   * ICE when the network changed). 481, 408 or no answer: the call is gone and
+   * ends here as dropped by the network. A glare (491) is retried once.
+   */
+  async refresh(iceRestart: boolean): Promise<RefreshResult> {
+    if (this.current.kind !== 'active' && this.current.kind !== 'held') return 'unknown';
+    const request = { hold: this.current.kind === 'held', iceRestart, answerMs: this.env.refreshAnswerMs ?? 5_000 };
+    const epoch = this.env.connectionEpoch();
+    const outcome = await refreshDialog(this.invitation, request, this.env.timers, () => this.isLive());
+    if (outcome.kind === 'accepted') return 'kept';
+    // Silence from a connection that died meanwhile says nothing about the call.
+    const sameConnection = this.env.isConnected() && this.env.connectionEpoch() === epoch;
+    if (!callIsGone(outcome) || !this.isLive() || (outcome.kind === 'no-answer' && !sameConnection)) return 'unknown';
+    this.end('network-dropped', 'system', describeGone(outcome));
+    // Tell the platform too, in case it still holds the call; nobody waits for the answer.
+    void this.invitation.bye().catch(() => this.invitation.dispose().catch(() => undefined));
+    return 'dropped';
   }
 
   /** Answers a ringing call; a no-op when it is already answered (a shortcut pressed after auto-answer). */
@@ -152,15 +184,7 @@ export class PhoneCall {
       return { signalled: false, reason };
     }
     this.endIntent = { cause: 'hangup', by: 'agent' };
-    const answered = await new Promise<boolean>((resolve) => {
-      const t = this.env.timers.setTimeout(() => resolve(false), this.env.byeTimeoutMs ?? 4_000);
-      const done = (ok: boolean) => () => {
-        this.env.timers.clearTimeout(t);
-        resolve(ok);
-      };
-      this.invitation.bye({ requestDelegate: { onAccept: done(true), onReject: done(true) } }).catch(done(false));
-    });
-    if (answered) return { signalled: true };
+    if (await byeAnswered(this.invitation, this.env.byeTimeoutMs ?? 4_000, this.env.timers)) return { signalled: true };
     const reason = 'The platform did not answer the hang-up.';
     this.end('signalling-lost', 'agent', reason);
     return { signalled: false, reason };
@@ -176,14 +200,14 @@ export class PhoneCall {
   /** Puts the call on hold (re-INVITE with sendonly/inactive); resolves once the far end accepts. */
   async hold(): Promise<void> {
     if (this.current.kind !== 'active') throw new PhoneError('phone.err.holdNotActive');
-    await this.reinvite(true);
+    await this.changeHold(true);
     this.move({ kind: 'held' });
     this.applyTrackState();
   }
 
   async resume(): Promise<void> {
     if (this.current.kind !== 'held') throw new PhoneError('phone.err.resumeNotHeld');
-    await this.reinvite(false);
+    await this.changeHold(false);
     this.move({ kind: 'active' });
     this.applyTrackState();
   }
@@ -224,22 +248,18 @@ export class PhoneCall {
     return this.media.remoteLevel();
   }
 
-  private reinvite(hold: boolean): Promise<void> {
-    const options = this.invitation.sessionDescriptionHandlerOptionsReInvite as Web.SessionDescriptionHandlerOptions;
-    options.hold = hold;
-    this.invitation.sessionDescriptionHandlerOptionsReInvite = options;
-    return new Promise<void>((resolve, reject) => {
-      const requestDelegate: Core.OutgoingRequestDelegate = {
-        onAccept: () => resolve(),
-        onReject: (r) =>
-          reject(new PhoneError(hold ? 'phone.err.holdRefused' : 'phone.err.resumeRefused', { status: `${r.message.statusCode} ${r.message.reasonPhrase}` })),
-      };
-      this.invitation.invite({ requestDelegate }).catch((err: unknown) => {
-        options.hold = !hold;
-        const detail = err instanceof Error ? err.message : String(err);
-        reject(new PhoneError(hold ? 'phone.err.holdFailed' : 'phone.err.resumeFailed', { detail }, { cause: err }));
-      });
-    });
+  private async changeHold(hold: boolean): Promise<void> {
+    const outcome = await reinvite(this.invitation, { hold, answerMs: this.env.holdAnswerMs ?? 10_000 }, this.env.timers);
+    if (outcome.kind === 'accepted') return;
+    if (outcome.kind === 'rejected') {
+      throw new PhoneError(hold ? 'phone.err.holdRefused' : 'phone.err.resumeRefused', { status: `${outcome.status} ${outcome.reason}`.trim() });
+    }
+    const detail = outcome.kind === 'no-answer' ? 'the platform did not answer' : outcome.detail;
+    throw new PhoneError(hold ? 'phone.err.holdFailed' : 'phone.err.resumeFailed', { detail });
+  }
+
+  private isLive(): boolean {
+    return this.current.kind !== 'ended';
   }
 
   private sending(): boolean {
@@ -248,6 +268,7 @@ export class PhoneCall {
 
   private applyTrackState(): void {
     this.media.setSending(this.sending());
+    this.media.setHeld(this.current.kind === 'held');
   }
 
   private onSessionState(s: SessionState): void {
@@ -279,6 +300,7 @@ export class PhoneCall {
 
   private end(cause: EndCause, by: EndedBy, detail?: string): void {
     if (this.current.kind === 'ended') return;
+    this.endedFrom = this.current.kind;
     this.stopRinging();
     this.media.stop();
     this.move(detail === undefined ? { kind: 'ended', cause, by } : { kind: 'ended', cause, by, detail });
@@ -293,4 +315,9 @@ export class PhoneCall {
     this.current = nextCall(this.current, to);
     this.env.events.state(this);
   }
+}
+
+/** A CANCEL's Reason (RFC 3326) that says nobody answered or someone else did: the queue moved on, the caller did not give up. */
+function saysNoAnswer(reasons: string[]): boolean {
+  return reasons.some((r) => /Q\.850\s*;\s*cause\s*=\s*(19|16)\b/i.test(r) || /SIP\s*;\s*cause\s*=\s*(200|408|480)\b/i.test(r));
 }

@@ -1,7 +1,10 @@
 /** What the phone tells the UI: typed events, one per concern. */
 import type { Cti } from '../../../common/domain/cti';
+import type { MissedCallReason } from '../../../common/ipc/calls';
 import type { CallState } from './call-state';
+import type { MediaHealth } from './media-watch';
 import type { PhoneCall } from './phone-call';
+import type { RegisteredAgain } from './registration-keeper';
 import type { ConnectionIndicator, RegistrationState } from './registration-state';
 import type { QualitySample } from './rtp-quality';
 
@@ -15,4 +18,17 @@ export interface PhoneEvents {
   /** The CTI object of a new call (null with an error when the header was unreadable, null without one when absent). */
   cti: { readonly callId: string; readonly cti: Cti | null; readonly error: string | null };
   quality: { readonly callId: string; readonly sample: QualitySample };
+  /** Whether a call's audio arrives changed (flowing ⇄ silent, its side, the offer to end). */
+  media: { readonly callId: string; readonly health: MediaHealth };
+  /** A call reached the phone and was not taken (rang out, abandoned, rejected, offered while busy). */
+  missed: {
+    readonly callId: string;
+    readonly remoteUser: string;
+    readonly cti: Cti | null;
+    readonly reason: MissedCallReason;
+    /** When it reached the phone (epoch ms). */
+    readonly offeredAt: number;
+  };
+  /** Registered again after losing the connection or a network change (main may need to sign the agent in again). */
+  registeredAgain: RegisteredAgain;
 }

@@ -2,7 +2,9 @@
 import type { LogConnector, LogLevel, SessionDescriptionHandlerFactory, UserAgentOptions } from 'sip.js';
 import type { SipCredentials } from '../../../common/ipc/session';
 import type { BackoffPolicy, RandomSource } from '../../../common/backoff';
+import type { MediaWatchOptions } from './media-watch';
 import type { MediaPort } from './media-port';
+import type { ReachabilityPort } from './reconnector';
 import type { Timers } from './timers';
 
 export interface PhoneOptions {
@@ -16,8 +18,16 @@ export interface PhoneOptions {
   readonly iceGatheringTimeoutMs?: number;
   /** REGISTER expiry asked of the registrar, seconds (default 300). */
   readonly registerExpiresSec?: number;
-  /** Socket reconnect schedule (default: every 100–200 ms for 50 tries, then doubling from 400 ms to 30 s). */
+  /** The page's own retry schedule once its quick tries failed, when main cannot probe (default 1 s doubling to 30 s). */
   readonly reconnect?: BackoffPolicy;
+  /** Main's probe of the SIP server (`phone.waitSipReachable`): after a few quick tries the page waits for it instead of hammering. */
+  readonly reachability?: ReachabilityPort;
+  /** Keep-alive: check a connection quiet for `idleMs`; no answer within `answerMs` = dead (defaults 4.5 s / 3 s). */
+  readonly keepAlive?: { readonly idleMs?: number; readonly answerMs?: number };
+  /** No audio after `silentAfterMs`; offer to end after `offerEndAfterMs` without audio and signalling (defaults 3 s / 20 s). */
+  readonly mediaWatch?: MediaWatchOptions;
+  /** A refresh re-INVITE unanswered this long means the call is gone (default 5 s). */
+  readonly refreshAnswerMs?: number;
   /** How long a Make Call the UI announced stays eligible for auto-answer (default 30 s). */
   readonly makeCallWindowMs?: number;
   /** WebSocket connect timeout, seconds (default 5). */
@@ -28,7 +38,7 @@ export interface PhoneOptions {
   readonly logLevel?: LogLevel;
   /** Where sip.js logs go (e.g. the app's log through the bridge); when set, nothing goes to the console. */
   readonly log?: LogConnector;
-  /** Test seams: replace sip.js's WebSocket transport and WebRTC handler. */
+  /** Test seams: replace the WebSocket transport (ws-transport.ts) and sip.js's WebRTC handler. */
   readonly sip?: {
     readonly transportConstructor?: UserAgentOptions['transportConstructor'];
     readonly transportOptions?: Record<string, unknown>;

@@ -1,25 +1,33 @@
 /**
  * The agent's phone: a sip.js UserAgent that registers with HA1 credentials
- * (kept registered by registration-keeper.ts), receives calls (Invitation)
- * and decides auto-answer (auto-answer.ts).
+ * (kept registered by registration-keeper.ts), receives calls (Invitation),
+ * decides auto-answer (auto-answer.ts) and keeps its calls honest after
+ * network trouble (call-watchdog.ts).
  *
- * One call at a time (a contact-center agent takes one); a second INVITE
- * while a call is live gets 486 Busy Here.
+ * A contact-center agent takes one customer at a time, but no customer is
+ * turned away in silence: a call offered while another is live rings as a
+ * waiting call (call-set.ts) the agent can take by holding or ending the
+ * current one; one not taken is reported as missed. Only a third call gets
+ * 486 Busy Here, and is reported as missed too.
  */
 import { UserAgent, type Invitation } from 'sip.js';
+import type { MissedCallReason } from '../../../common/ipc/calls';
 import { decideAutoAnswer, type PendingMakeCall } from './auto-answer';
-import { isLive } from './call-state';
-import { readCtiHeader } from './cti-header';
 import { browserMedia } from './browser-media';
 import type { AudioRoute } from './call-media';
-import { PhoneCall, type DeviceChoice, type HangUpResult } from './phone-call';
+import { CallSet } from './call-set';
+import { isLive } from './call-state';
+import { CallWatchdog } from './call-watchdog';
+import { readCtiHeader } from './cti-header';
+import { PhoneCall, type CallEvents, type DeviceChoice, type HangUpResult } from './phone-call';
+import { PhoneError } from './phone-error';
 import type { PhoneEvents } from './phone-events';
 import { PHONE_DEFAULTS, type PhoneOptions } from './phone-options';
 import { RegistrationKeeper } from './registration-keeper';
 import type { ConnectionIndicator, RegistrationState } from './registration-state';
 import { browserTimers, type Timers } from './timers';
 import { TypedEmitter } from './typed-emitter';
-import { PhoneError } from './phone-error';
+import { PhoneTransport } from './ws-transport';
 
 /** A Make Call the UI announced; call `setGuid` once Make Call returns, `cancel` if it failed. */
 export interface MakeCallExpectation {
@@ -27,14 +35,19 @@ export interface MakeCallExpectation {
   cancel(): void;
 }
 
+/** How the agent takes a waiting call: by holding the live one, or by ending it. */
+export type TakeWaitingMode = 'hold-current' | 'end-current';
+
 export class Phone {
   private readonly events = new TypedEmitter<PhoneEvents>();
   private readonly ua: UserAgent;
   private readonly timers: Timers;
   private readonly keeper: RegistrationKeeper;
-  private current: PhoneCall | null = null;
+  private readonly watchdog: CallWatchdog;
+  private readonly calls = new CallSet();
   private readonly pending = new Map<number, PendingMakeCall>();
   private pendingSeq = 0;
+  private connections = 0;
   private autoAnswerCampaigns: ReadonlySet<string> = new Set();
   private devices: DeviceChoice = { microphone: null, speaker: null, ringer: null };
 
@@ -48,12 +61,15 @@ export class Phone {
       authorizationUsername: creds.authorizationUsername,
       authorizationHa1: creds.authorizationHa1,
       displayName: creds.displayName,
+      // Our own WebSocket transport: it can tell a dead connection from a quiet one and drop it at once.
+      transportConstructor: options.sip?.transportConstructor ?? PhoneTransport,
       transportOptions: {
         server: creds.wsUrl,
         connectionTimeout: options.connectionTimeoutSec ?? PHONE_DEFAULTS.connectionTimeoutSec,
+        timers: this.timers,
+        onAbandon: (reason: string) => options.log?.('warn', 'phone.transport', undefined, `SIP connection dropped: ${reason}`),
         ...options.sip?.transportOptions,
       },
-      ...(options.sip?.transportConstructor ? { transportConstructor: options.sip.transportConstructor } : {}),
       ...(options.sip?.sessionDescriptionHandlerFactory
         ? { sessionDescriptionHandlerFactory: options.sip.sessionDescriptionHandlerFactory }
         : {}),
@@ -63,12 +79,15 @@ export class Phone {
       },
       logLevel: options.logLevel ?? 'warn',
       ...(options.log ? { logBuiltinEnabled: false, logConnector: options.log } : {}),
-      // We reconnect ourselves, with backoff and jitter tuned for a fast return.
+      // We reconnect ourselves (reconnector.ts): quick tries, then main's probe.
       reconnectionAttempts: 0,
       // 180 Ringing only for calls that ring (auto-answered ones go straight to 200).
       sendInitialProvisionalResponse: false,
       delegate: {
-        onConnect: () => this.keeper.onConnect(),
+        onConnect: () => {
+          this.connections += 1;
+          this.keeper.onConnect();
+        },
         onDisconnect: () => this.keeper.onDisconnect(),
         onInvite: (invitation) => this.onInvite(invitation),
       },
@@ -78,9 +97,19 @@ export class Phone {
       expiresSec: options.registerExpiresSec ?? PHONE_DEFAULTS.registerExpiresSec,
       ...(options.reconnect ? { reconnect: options.reconnect } : {}),
       ...(options.random ? { random: options.random } : {}),
-      hasLiveCall: () => this.current !== null && isLive(this.current.state),
-      onRegistration: (state) => this.events.emit('registration', state),
+      ...(options.reachability ? { reachability: options.reachability } : {}),
+      ...(options.keepAlive ? { keepAlive: options.keepAlive } : {}),
+      onRegistration: (state) => this.registrationChanged(state),
       onConnection: (indicator) => this.events.emit('connection', indicator),
+      onRegisteredAgain: (again) => {
+        this.watchdog.registeredAgain(this.calls.all, again);
+        this.events.emit('registeredAgain', again);
+      },
+    });
+    this.watchdog = new CallWatchdog({
+      timers: this.timers,
+      isRegistered: () => this.keeper.state.kind === 'registered',
+      checkConnection: (answerMs) => this.keeper.checkConnection(answerMs),
     });
   }
 
@@ -96,9 +125,19 @@ export class Phone {
     return this.keeper.connection;
   }
 
-  /** The live call, or the last one until the next arrives. */
+  /** The call the agent deals with (the live one, else the last one until the next arrives). */
   get call(): PhoneCall | null {
-    return this.current;
+    return this.calls.foreground;
+  }
+
+  /** A call ringing while another is live, or null. */
+  get waitingCall(): PhoneCall | null {
+    return this.calls.waiting;
+  }
+
+  /** A call on hold while the agent talks on another, or null. */
+  get heldCall(): PhoneCall | null {
+    return this.calls.background;
   }
 
   /** Connects and registers. Resolves once the first connection attempt is over (registration follows by events). */
@@ -106,20 +145,20 @@ export class Phone {
     return this.keeper.start();
   }
 
-  /** Hangs up a live call, unregisters (best effort, bounded) and disconnects. */
+  /** Hangs up every live call, unregisters (best effort, bounded) and disconnects. */
   async stop(): Promise<void> {
-    if (this.current && isLive(this.current.state)) await this.current.hangUp().catch(() => undefined);
+    for (const call of [...this.calls.all]) await call.hangUp().catch(() => undefined);
     await this.keeper.stop();
   }
 
-  /** Main reported a network change: re-register now (reconnecting first unless a call is live). */
+  /** Main reported a network change: check the connection now, register again and refresh live calls with an ICE restart. */
   networkChanged(): void {
-    this.keeper.kick();
+    this.keeper.kick('network-changed');
   }
 
   /** Main reported a resume from sleep: the socket may be dead without knowing it. */
   resumed(): void {
-    this.keeper.kick();
+    this.keeper.kick('resumed');
   }
 
   /** The UI is about to (or just did) ask Make Call for `destination`: auto-answer the matching call. */
@@ -141,17 +180,51 @@ export class Phone {
     this.autoAnswerCampaigns = new Set(names);
   }
 
-  /** Chooses devices; a live call switches microphone and speaker at once, the ringer applies to the next ring. */
+  /** Chooses devices; live calls switch microphone and speaker at once, the ringer applies to the next ring. */
   async setDevices(choice: Partial<DeviceChoice>): Promise<void> {
     const before = this.devices;
     this.devices = { ...before, ...choice };
-    const call = this.current;
-    if (!call || !isLive(call.state)) return;
-    if ('microphone' in choice && choice.microphone !== before.microphone) await call.setMicrophone(this.devices.microphone);
-    if ('speaker' in choice && choice.speaker !== before.speaker) await call.setSpeaker(this.devices.speaker);
+    for (const call of this.calls.all) {
+      if (call.state.kind !== 'active' && call.state.kind !== 'held') continue;
+      if ('microphone' in choice && choice.microphone !== before.microphone) await call.setMicrophone(this.devices.microphone);
+      if ('speaker' in choice && choice.speaker !== before.speaker) await call.setSpeaker(this.devices.speaker);
+    }
   }
 
-  // Convenience for the UI: act on the current call.
+  /**
+   * Takes the waiting call: holds the live one first (`hold-current`, it stays
+   * on hold beside) or ends it (`end-current`, it goes to its wrap-up).
+   */
+  async takeWaiting(mode: TakeWaitingMode): Promise<void> {
+    const waiting = this.calls.waiting;
+    if (!waiting) throw new PhoneError('phone.err.noWaitingCall');
+    for (const other of this.calls.others(waiting)) {
+      if (mode === 'end-current') await other.hangUp();
+      else if (other.state.kind === 'active') await other.hold();
+      else if (other.state.kind !== 'held') await other.hangUp();
+    }
+    await waiting.answer();
+  }
+
+  /** Declines the waiting call (486); the live call goes on. */
+  rejectWaiting = (): Promise<void> => this.waitingOrThrow().reject();
+
+  /** Goes back to the call on hold: the one talking now is held first. */
+  async swap(): Promise<void> {
+    const held = this.calls.background ?? (this.call?.state.kind === 'held' ? this.call : null);
+    if (!held) throw new PhoneError('phone.err.resumeNotHeld');
+    for (const other of this.calls.others(held)) if (other.state.kind === 'active') await other.hold();
+    await held.resume();
+  }
+
+  /** Hangs up the call on hold beside the current one. */
+  hangUpHeld = (): Promise<HangUpResult> => {
+    const held = this.calls.background;
+    if (!held) throw new PhoneError('phone.err.noCall');
+    return held.hangUp();
+  };
+
+  // Convenience for the UI: act on the foreground call.
   answer = (): Promise<void> => this.live().answer();
   reject = (): Promise<void> => this.live().reject();
   hangUp = (): Promise<HangUpResult> => this.live().hangUp();
@@ -159,27 +232,41 @@ export class Phone {
   hold = (): Promise<void> => this.live().hold();
   resume = (): Promise<void> => this.live().resume();
   sendDtmf = (tones: string): void => this.live().sendDtmf(tones);
-  /** Test hooks: latest quality sample and received audio level of the current call. */
-  stats = (): ReturnType<PhoneCall['stats']> => this.current?.stats() ?? null;
-  remoteLevel = (): number => this.current?.remoteLevel() ?? 0;
-  /** The current call's microphone and output, null before its audio starts. */
-  audioRoute = (): AudioRoute | null => this.current?.audioRoute() ?? null;
+  /** Test hooks: latest quality sample and received audio level of the foreground call. */
+  stats = (): ReturnType<PhoneCall['stats']> => this.call?.stats() ?? null;
+  remoteLevel = (): number => this.call?.remoteLevel() ?? 0;
+  /** The foreground call's microphone and output, null before its audio starts. */
+  audioRoute = (): AudioRoute | null => this.call?.audioRoute() ?? null;
 
   private live(): PhoneCall {
-    if (!this.current || !isLive(this.current.state)) throw new PhoneError('phone.err.noCall');
-    return this.current;
+    const call = this.calls.foreground;
+    if (!call || !isLive(call.state)) throw new PhoneError('phone.err.noCall');
+    return call;
+  }
+
+  private waitingOrThrow(): PhoneCall {
+    const waiting = this.calls.waiting;
+    if (!waiting) throw new PhoneError('phone.err.noWaitingCall');
+    return waiting;
+  }
+
+  private registrationChanged(state: RegistrationState): void {
+    for (const call of this.calls.all) call.setSignalling(state.kind === 'registered');
+    this.events.emit('registration', state);
   }
 
   private onInvite(invitation: Invitation): void {
-    if (this.current && isLive(this.current.state)) {
-      void invitation.reject({ statusCode: 486 }).catch(() => undefined);
-      return;
-    }
     const req = invitation.request;
     const { cti, error } = readCtiHeader(req.getHeader(this.options.ctiHeader ?? PHONE_DEFAULTS.ctiHeader));
     const remote = invitation.assertedIdentity ?? invitation.remoteIdentity;
     const remoteUser = remote.uri.user ?? '';
     const now = this.timers.now();
+    const busy = this.calls.all.length > 0;
+    if (this.calls.full) {
+      void invitation.reject({ statusCode: 486 }).catch(() => undefined);
+      this.events.emit('missed', { callId: invitation.id, remoteUser, cti, reason: 'offered-while-busy', offeredAt: now });
+      return;
+    }
     const decision = decideAutoAnswer(
       { pAutoAnswer: req.getHeader('P-Auto-Answer'), callInfo: req.getHeaders('Call-Info'), cti, remoteUser },
       [...this.pending.values()],
@@ -189,29 +276,59 @@ export class Phone {
     if (decision.answer && decision.match) {
       for (const [k, p] of this.pending) if (p === decision.match) this.pending.delete(k);
     }
-    const call = new PhoneCall(
-      invitation,
-      { id: invitation.id, remoteUser, remoteDisplayName: remote.displayName, cti, ctiError: error, autoAnswer: decision, receivedAt: now },
-      {
-        media: this.options.media ?? browserMedia,
-        timers: this.timers,
-        devices: () => this.devices,
-        isConnected: () => this.ua.isConnected(),
-        events: {
-          state: (c) => this.events.emit('call', { call: c, state: c.state }),
-          mute: (c) => this.events.emit('mute', { callId: c.id, muted: c.isMuted }),
-          quality: (c, sample) => this.events.emit('quality', { callId: c.id, sample }),
-        },
-      },
-    );
-    this.current = call;
+    const info = { id: invitation.id, remoteUser, remoteDisplayName: remote.displayName, cti, ctiError: error, autoAnswer: decision, receivedAt: now, offeredWhileBusy: busy };
+    const call = new PhoneCall(invitation, info, {
+      media: this.options.media ?? browserMedia,
+      timers: this.timers,
+      devices: () => this.devices,
+      isConnected: () => this.ua.isConnected(),
+      connectionEpoch: () => this.connections,
+      events: this.callEvents(),
+      ...(this.options.refreshAnswerMs !== undefined ? { refreshAnswerMs: this.options.refreshAnswerMs } : {}),
+      ...(this.options.mediaWatch ? { mediaWatch: this.options.mediaWatch } : {}),
+    });
+    const others = [...this.calls.all];
+    this.calls.add(call);
     this.events.emit('call', { call, state: call.state });
     this.events.emit('cti', { callId: call.id, cti, error });
-    if (decision.answer) {
+    if (busy) {
+      // Never answered by itself over a live call; and the platform offering it means it thinks the agent is free.
+      call.ring(true);
+      void invitation.progress().catch(() => undefined);
+      this.watchdog.offeredWhileBusy(others);
+    } else if (decision.answer) {
       call.answer().catch(() => undefined); // the failure shows as ended{failed}
     } else {
       call.ring();
       void invitation.progress().catch(() => undefined);
+    }
+  }
+
+  private callEvents(): CallEvents {
+    return {
+      state: (c) => {
+        if (c.state.kind === 'ended') this.callEnded(c);
+        this.events.emit('call', { call: c, state: c.state });
+      },
+      mute: (c) => this.events.emit('mute', { callId: c.id, muted: c.isMuted }),
+      quality: (c, sample) => this.events.emit('quality', { callId: c.id, sample }),
+      media: (c, health) => {
+        this.events.emit('media', { callId: c.id, health });
+        this.watchdog.media(c, health);
+      },
+      path: (c, state) => this.watchdog.path(c, state),
+    };
+  }
+
+  private callEnded(call: PhoneCall): void {
+    this.calls.settle(call);
+    const reason: MissedCallReason | null = call.missed;
+    if (reason) this.events.emit('missed', { callId: call.id, remoteUser: call.info.remoteUser, cti: call.info.cti, reason, offeredAt: call.info.receivedAt });
+    // The call that waited is now the only one: it rings as a call of its own (or is answered, when it asked to be).
+    const next = this.calls.all.length === 1 ? this.calls.all[0] : undefined;
+    if (next?.state.kind === 'ringing') {
+      if (next.info.autoAnswer.answer) next.answer().catch(() => undefined);
+      else next.ring();
     }
   }
 }

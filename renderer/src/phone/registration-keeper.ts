@@ -1,43 +1,72 @@
 /**
- * Keeps the phone registered: REGISTER on every connect, reconnect with
- * backoff + jitter when the socket drops, at once on a network change or a
- * resume, and the header's indicator derived from it all. The state machine
- * itself is in registration-state.ts.
+ * Keeps the phone registered: REGISTER on every connect; a keep-alive that
+ * finds a dead connection (connection-watch.ts); reconnect when the socket
+ * drops, fast for a blip and gated by main's reachability probe in a long
+ * outage (reconnector.ts); at once on a network change or a resume; and the
+ * header's indicator derived from it all. The state machine itself is in
+ * registration-state.ts.
  *
- *   start() ─▶ connect ─▶ REGISTER ─▶ registered ◀──────────────┐
- *                 ▲                        │ socket lost          │
- *                 └── backoff + jitter ◀───┘ (or kick(): network  │
- *                     (100–200 ms first)      change / resume) ───┘
+ *   start() ─▶ connect ─▶ REGISTER ─▶ registered ◀───────────────────┐
+ *                 ▲                        │ socket lost / keep-alive   │
+ *                 │                        │ unanswered                 │
+ *                 └── quick tries, then ◀──┘     kick(): check the ─────┘
+ *                     wait for reachable         socket, re-REGISTER
+ *
+ * After a connection was lost, the first successful REGISTER is reported
+ * (`onRegisteredAgain`, with how long the phone was offline): the phone then
+ * refreshes its live calls and main signs the agent in again.
  */
-import { Registerer, RegistererState, RequestPendingError, type UserAgent } from 'sip.js';
+import { Registerer, RegistererState, RequestPendingError, UserAgent } from 'sip.js';
 import { SIP_RECONNECT_BACKOFF, type BackoffPolicy, type RandomSource } from '../../../common/backoff';
-import { Reconnector } from './reconnector';
+import { ConnectionWatch } from './connection-watch';
+import { Reconnector, type ReachabilityPort } from './reconnector';
 import { nextRegistration, type ConnectionIndicator, type RegistrationState } from './registration-state';
 import type { Timers } from './timers';
+import { isLiveTransport } from './ws-transport';
 
 export interface RegistrationKeeperOptions {
   readonly timers: Timers;
   readonly expiresSec: number;
   readonly reconnect?: BackoffPolicy;
   readonly random?: RandomSource;
-  /** While a call is live, a kick only re-REGISTERs (a new socket would orphan the call's dialog). */
-  readonly hasLiveCall: () => boolean;
+  /** Main's probe of the SIP server; without it the page retries on the backoff policy alone. */
+  readonly reachability?: ReachabilityPort;
+  /** Keep-alive tuning (connection-watch.ts defaults when absent). */
+  readonly keepAlive?: { readonly idleMs?: number; readonly answerMs?: number };
   readonly onRegistration: (state: RegistrationState) => void;
   readonly onConnection: (indicator: ConnectionIndicator) => void;
+  /** Registered again after the connection was lost (its binding with it) or a kick. */
+  readonly onRegisteredAgain?: (again: RegisteredAgain) => void;
+}
+
+export type KickReason = 'network-changed' | 'resumed';
+
+export interface RegisteredAgain {
+  /** From losing the connection (or the kick) to the new 200 OK. */
+  readonly offlineMs: number;
+  /** What started it: the connection was lost, or main's cue. */
+  readonly cause: KickReason | 'lost';
+  /** The REGISTER went over a new connection: the registrar had lost the old binding. */
+  readonly newConnection: boolean;
 }
 
 /** Retry a registration the registrar refused with something other than 401/403 after this long. */
 const REFUSED_RETRY_MS = 5_000;
 /** Bound on sign-out steps that wait for the network. */
 const STOP_STEP_MS = 2_000;
+/** A kick checks the socket this fast (a network change or a wake-up makes a dead one likely). */
+const KICK_CHECK_MS = 1_000;
 
 export class RegistrationKeeper {
   private readonly reconnector: Reconnector;
+  private readonly watch: ConnectionWatch | null;
   private registerer: Registerer;
   private reg: RegistrationState = { kind: 'unregistered' };
   private indicator: ConnectionIndicator = 'offline';
   private started = false;
   private credentialsRefused = false;
+  /** Since when the phone has been re-establishing its registration (null while all is well), and why. */
+  private outage: { at: number; cause: KickReason | 'lost'; connectionLost: boolean } | null = null;
 
   constructor(
     private readonly ua: UserAgent,
@@ -48,10 +77,21 @@ export class RegistrationKeeper {
       policy: opts.reconnect ?? SIP_RECONNECT_BACKOFF,
       timers: opts.timers,
       ...(opts.random ? { random: opts.random } : {}),
+      ...(opts.reachability ? { reachability: opts.reachability } : {}),
       attempt: () => this.ua.reconnect(),
       onFailure: () => this.refreshIndicator(),
       onGiveUp: () => this.set({ kind: 'failed', reason: { key: 'phone.reg.gaveUp', params: {} } }),
     });
+    const transport = ua.transport;
+    this.watch = isLiveTransport(transport)
+      ? new ConnectionWatch({
+          transport,
+          timers: opts.timers,
+          ...(opts.random ? { random: opts.random } : {}),
+          ...opts.keepAlive,
+          optionsPing: (timeoutMs) => this.optionsPing(timeoutMs),
+        })
+      : null;
   }
 
   get state(): RegistrationState {
@@ -66,6 +106,7 @@ export class RegistrationKeeper {
     if (this.started) return;
     this.started = true;
     this.credentialsRefused = false;
+    this.outage = null;
     // A Registerer does not outlive ua.stop(): after a sign-out, start with a new one.
     if (this.registerer.state === RegistererState.Terminated) this.registerer = this.newRegisterer();
     this.set({ kind: 'registering' });
@@ -82,6 +123,7 @@ export class RegistrationKeeper {
     if (!this.started) return;
     this.started = false;
     this.reconnector.cancel();
+    this.watch?.stop();
     if (this.ua.isConnected() && this.registerer.state === RegistererState.Registered) {
       await Promise.race([this.registerer.unregister().catch(() => undefined), this.delay(STOP_STEP_MS)]);
     }
@@ -92,31 +134,48 @@ export class RegistrationKeeper {
     this.set({ kind: 'unregistered' });
   }
 
-  /** Network changed or resumed from sleep: the socket may be dead without knowing it. */
-  kick(): void {
+  /**
+   * The network changed or the computer woke up: the socket may be dead
+   * without knowing it. Check it at once; a live one registers again, a dead
+   * one is dropped and replaced now (no quick-try wait).
+   */
+  kick(reason: KickReason): void {
     if (!this.started || this.credentialsRefused) return;
-    if (this.ua.isConnected() && this.opts.hasLiveCall()) {
-      this.register();
+    if (!this.ua.isConnected()) {
+      this.reconnector.now();
       return;
     }
-    if (this.reg.kind === 'registered') this.set({ kind: 'registering' });
-    if (this.ua.isConnected()) {
-      // Drop the possibly half-dead socket; onDisconnect then reconnects at once.
-      void this.ua.transport.disconnect().then(() => this.reconnector.now());
-    } else {
-      this.reconnector.now();
-    }
+    this.outage ??= { at: this.opts.timers.now(), cause: reason, connectionLost: false };
+    void this.checkConnection(KICK_CHECK_MS).then((alive) => {
+      if (!this.started) return;
+      if (alive) this.register();
+      else this.reconnector.now();
+    });
+  }
+
+  /**
+   * Whether the connection answers within `answerMs` (a keep-alive now); a
+   * dead one is dropped, which starts reconnecting. For the call's media
+   * watch: audio that stops is the first sign of a dead path.
+   */
+  checkConnection(answerMs?: number): Promise<boolean> {
+    if (!this.watch) return Promise.resolve(this.ua.isConnected());
+    return this.watch.check(answerMs);
   }
 
   /** The UserAgent's delegate forwards its connect here. */
   onConnect(): void {
     this.reconnector.cancel();
+    this.watch?.start();
     this.register();
   }
 
   /** The UserAgent's delegate forwards its disconnect here. */
   onDisconnect(): void {
+    this.watch?.stop();
     if (!this.started) return;
+    this.outage ??= { at: this.opts.timers.now(), cause: 'lost', connectionLost: true };
+    this.outage.connectionLost = true;
     if (this.reg.kind !== 'failed') this.set({ kind: 'registering' });
     if (!this.credentialsRefused) this.reconnector.schedule();
     this.refreshIndicator();
@@ -126,10 +185,18 @@ export class RegistrationKeeper {
     const r = new Registerer(this.ua, { expires: this.opts.expiresSec });
     r.stateChange.addListener((s) => {
       if (r !== this.registerer || !this.started) return;
-      if (s === RegistererState.Registered) this.set({ kind: 'registered' });
+      if (s === RegistererState.Registered) this.registered();
       else if (s === RegistererState.Unregistered && this.reg.kind === 'registered') this.set({ kind: 'registering' });
     });
     return r;
+  }
+
+  private registered(): void {
+    this.set({ kind: 'registered' });
+    const outage = this.outage;
+    if (!outage) return;
+    this.outage = null;
+    this.opts.onRegisteredAgain?.({ offlineMs: Math.max(0, this.opts.timers.now() - outage.at), cause: outage.cause, newConnection: outage.connectionLost });
   }
 
   private register(retryIfPending = true): void {
@@ -140,7 +207,7 @@ export class RegistrationKeeper {
       .register({
         requestDelegate: {
           // Registerer's own stateChange does not fire for a refresh of a binding it already had.
-          onAccept: () => this.set({ kind: 'registered' }),
+          onAccept: () => this.registered(),
           onReject: (response) => {
             const { statusCode, reasonPhrase } = response.message;
             if (statusCode === 401 || statusCode === 403) {
@@ -162,6 +229,27 @@ export class RegistrationKeeper {
         }
         // Other failures (socket down) are handled by onDisconnect.
       });
+  }
+
+  /** An out-of-dialog OPTIONS to the registrar's domain: any final answer proves the connection carries SIP both ways. */
+  private optionsPing(timeoutMs: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const { uri } = this.ua.configuration;
+      const target = UserAgent.makeURI(`sip:${uri.host}`);
+      if (!target || !this.ua.isConnected()) return resolve(false);
+      const timer = this.opts.timers.setTimeout(() => resolve(false), timeoutMs);
+      const answered = (): void => {
+        this.opts.timers.clearTimeout(timer);
+        resolve(true);
+      };
+      try {
+        const core = this.ua.userAgentCore;
+        core.request(core.makeOutgoingRequestMessage('OPTIONS', target, uri, uri, {}), { onAccept: answered, onReject: answered });
+      } catch {
+        this.opts.timers.clearTimeout(timer);
+        resolve(false);
+      }
+    });
   }
 
   private set(to: RegistrationState): void {

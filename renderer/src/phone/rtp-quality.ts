@@ -20,11 +20,18 @@ export interface StatsSnapshot {
   readonly rttMs: number | null;
 }
 
+/**
+ * One interval's quality. No figure without packets behind it: when no audio
+ * packet arrived in the interval, loss, jitter and MOS are null (a silent
+ * call must never read "MOS 4.4").
+ */
 export interface QualitySample {
-  readonly lossPercent: number;
-  readonly jitterMs: number;
-  readonly rttMs: number;
-  readonly mos: number;
+  /** Audio packets received in this interval; 0 = no audio arrived. */
+  readonly packetsInInterval: number;
+  readonly lossPercent: number | null;
+  readonly jitterMs: number | null;
+  readonly rttMs: number | null;
+  readonly mos: number | null;
   readonly packetsReceived: number;
   readonly packetsSent: number;
 }
@@ -89,15 +96,11 @@ export function intervalLossPercent(prev: StatsSnapshot | null, curr: StatsSnaps
 }
 
 export function qualityBetween(prev: StatsSnapshot | null, curr: StatsSnapshot): QualitySample {
+  const packetsInInterval = Math.max(0, curr.packetsReceived - (prev?.packetsReceived ?? 0));
+  const rttMs = curr.rttMs === null ? null : Math.round(curr.rttMs);
+  const counts = { packetsInInterval, packetsReceived: curr.packetsReceived, packetsSent: curr.packetsSent, rttMs };
+  if (packetsInInterval === 0) return { ...counts, lossPercent: null, jitterMs: null, mos: null };
   const lossPercent = intervalLossPercent(prev, curr);
   const jitterMs = Math.round((curr.jitterMs ?? 0) * 10) / 10;
-  const rttMs = Math.round(curr.rttMs ?? 0);
-  return {
-    lossPercent,
-    jitterMs,
-    rttMs,
-    mos: estimateMos({ rttMs, jitterMs, lossPercent }),
-    packetsReceived: curr.packetsReceived,
-    packetsSent: curr.packetsSent,
-  };
+  return { ...counts, lossPercent, jitterMs, mos: estimateMos({ rttMs: rttMs ?? 0, jitterMs, lossPercent }) };
 }

@@ -38,7 +38,22 @@ export function usePhone(api: SoftphoneApi, session: SessionView): PhoneHandle {
     };
     let created: Phone;
     try {
-      created = new Phone({ credentials });
+      created = new Phone({
+        credentials,
+        // After its quick tries the phone waits for main's probe (not throttled by Chromium) before each WebSocket attempt.
+        reachability: {
+          async waitReachable(timeoutMs) {
+            const reply = await api.request('phone.waitSipReachable', { timeoutMs });
+            if (!reply.ok) throw new Error(reply.error.message);
+            return reply.value.reachable;
+          },
+        },
+        // sip.js's own chatter stays in the console; our transport's decisions go to the app's log for IT.
+        log: (level, category, _label, content) => {
+          if (category === 'phone.transport' || level === 'error') void api.request('workstation.log', { level: level === 'error' ? 'error' : 'warn', message: `Phone: ${content}`.slice(0, 2_000) });
+          else if (level === 'warn') console.warn(`${category}: ${content}`);
+        },
+      });
     } catch (error) {
       setConnection('offline');
       report(error instanceof PhoneError ? error.say : { key: 'phone.err.start', params: { detail: error instanceof Error ? error.message : String(error) } });
@@ -55,6 +70,10 @@ export function usePhone(api: SoftphoneApi, session: SessionView): PhoneHandle {
         logged = '';
       }
     });
+    // Registered again on a new connection: the registrar had lost the binding, so main signs the agent in again.
+    const offAgain = created.on('registeredAgain', (again) => {
+      if (again.newConnection) void api.request('phone.reregistered', { offlineMs: Math.min(again.offlineMs, 7 * 24 * 3_600_000) });
+    });
     // Main reports waking from sleep and network changes: re-register at once.
     const offConnectivity = api.subscribe('connectivity.changed', (change) => {
       if (change.reason === 'resumed') created.resumed();
@@ -63,6 +82,7 @@ export function usePhone(api: SoftphoneApi, session: SessionView): PhoneHandle {
     void created.start();
     return () => {
       off();
+      offAgain();
       offRegistration();
       offConnectivity();
       setProblem(null);

@@ -8,7 +8,7 @@ export interface PhonePageView {
   connection: string;
   call: PhoneCallSummary | null;
   level: number;
-  stats: null | { packetsReceived: number; packetsSent: number; mos: number; lossPercent: number; jitterMs: number; rttMs: number };
+  stats: null | { packetsReceived: number; packetsSent: number; mos: number | null; lossPercent: number | null; jitterMs: number | null; rttMs: number | null };
   events: string[];
   peakLevel: number;
 }
@@ -21,9 +21,9 @@ let peakLevel = 0;
 /** The real browser media, with the ringtone's start and stop recorded. */
 const media: MediaPort = {
   ...browserMedia,
-  startRingtone(deviceId) {
+  startRingtone(deviceId, kind) {
     events.push(`ringtone:start:${deviceId ?? 'default'}`);
-    const tone = browserMedia.startRingtone(deviceId);
+    const tone = browserMedia.startRingtone(deviceId, kind);
     return {
       stop() {
         events.push('ringtone:stop');
@@ -40,6 +40,7 @@ const page = {
     phone.on('connection', (c) => events.push(`connection:${c}`));
     phone.on('call', (e) => events.push(`call:${e.state.kind}`));
     phone.on('mute', (m) => events.push(`mute:${m.muted}`));
+    phone.on('registeredAgain', (a) => events.push(`again:${a.cause}:${a.newConnection}`));
     phone.on('quality', () => {
       peakLevel = Math.max(peakLevel, phone?.remoteLevel() ?? 0);
     });

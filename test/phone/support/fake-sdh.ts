@@ -5,6 +5,8 @@ export class FakeSdh implements SessionDescriptionHandler {
   static last: FakeSdh | null = null;
   readonly dtmf: string[] = [];
   holds: boolean[] = [];
+  /** For each description it made: whether it restarted ICE. */
+  iceRestarts: boolean[] = [];
   closed = false;
   private hasRemote = false;
   close(): void {
@@ -13,6 +15,7 @@ export class FakeSdh implements SessionDescriptionHandler {
   async getDescription(options?: SessionDescriptionHandlerOptions): Promise<BodyAndContentType> {
     const hold = (options as { hold?: boolean } | undefined)?.hold === true;
     this.holds.push(hold);
+    this.iceRestarts.push((options as { offerOptions?: { iceRestart?: boolean } } | undefined)?.offerOptions?.iceRestart === true);
     const dir = hold ? 'sendonly' : 'sendrecv';
     return {
       contentType: 'application/sdp',

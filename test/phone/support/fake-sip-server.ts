@@ -5,7 +5,8 @@
  * `transportConstructor`; the test talks to the `FakeSipServer` behind it.
  */
 import { createHash } from 'node:crypto';
-import { Core, TransportState, type Emitter, type Transport } from 'sip.js';
+import { Core, TransportState, type Emitter } from 'sip.js';
+import type { LiveTransport } from '../../../renderer/src/phone/ws-transport';
 
 const md5 = (s: string): string => createHash('md5').update(s).digest('hex');
 
@@ -62,6 +63,13 @@ export class FakeSipServer {
   readonly digestResults: boolean[] = [];
   /** Answer the phone's BYE (false: silence, as when signalling is gone). */
   answerBye = true;
+  /** Answer CRLF keep-alive pings with a pong (RFC 5626), as Asterisk and the simulator do. */
+  answerPings = true;
+  /** The connection is half-open: whatever the phone sends is lost and nothing comes back, until it reconnects. */
+  halfOpen = false;
+  /** How to answer a re-INVITE (default 200 with SDP); e.g. 481 when the platform no longer has the call, null = no answer. */
+  reinviteAnswer: { status: number; reason: string } | null = { status: 200, reason: 'OK' };
+  pings = 0;
   private seq = 0;
 
   /** Called by the phone's sip.js for each message it sends. */
@@ -85,7 +93,10 @@ export class FakeSipServer {
     } else if (msg.method === 'BYE' || msg.method === 'OPTIONS') {
       if (this.answerBye || msg.method === 'OPTIONS') this.reply(msg, 200, 'OK');
     } else if (msg.method === 'INVITE') {
-      // A re-INVITE (hold/resume) from the phone: accept it.
+      // A re-INVITE (hold/resume/refresh) from the phone: as the test says.
+      const answer = this.reinviteAnswer;
+      if (!answer) return;
+      if (answer.status !== 200) return this.reply(msg, answer.status, answer.reason);
       const sdp = 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\ns=-\r\nc=IN IP4 127.0.0.1\r\nt=0 0\r\nm=audio 4000 RTP/AVP 0\r\na=recvonly\r\n';
       this.reply(msg, 200, 'OK', `Contact: <sip:asterisk@127.0.0.1:8089;transport=ws>\r\nContent-Type: application/sdp\r\n`, sdp);
     }
@@ -123,11 +134,12 @@ export class FakeSipServer {
     );
   }
 
-  /** CANCEL for a ringing call (the customer gives up). */
-  cancel(callId: string): void {
+  /** CANCEL for a ringing call (the customer gives up; with `reason`, an RFC 3326 Reason such as `Q.850;cause=19`). */
+  cancel(callId: string, reason?: string): void {
     this.deliver(
       `CANCEL sip:1001@127.0.0.1;transport=ws SIP/2.0\r\nVia: SIP/2.0/WS 127.0.0.1:8089;branch=z9hG4bK${callId};rport\r\nMax-Forwards: 70\r\n` +
-        `From: "Customer" <sip:17410632@127.0.0.1>;tag=c${callId}\r\nTo: <sip:1001@127.0.0.1>\r\nCall-ID: ${callId}\r\nCSeq: 1 CANCEL\r\nContent-Length: 0\r\n\r\n`,
+        `From: "Customer" <sip:17410632@127.0.0.1>;tag=c${callId}\r\nTo: <sip:1001@127.0.0.1>\r\nCall-ID: ${callId}\r\nCSeq: 1 CANCEL\r\n` +
+        `${reason ? `Reason: ${reason}\r\n` : ''}Content-Length: 0\r\n\r\n`,
     );
   }
 
@@ -156,6 +168,11 @@ export class FakeSipServer {
     return callId;
   }
 
+  /** Requests of one method the phone sent. */
+  count(method: string): number {
+    return this.received.filter((m) => m.method === method).length;
+  }
+
   /** Status codes the phone sent for a call. */
   statusesFor(callId: string): number[] {
     return this.responses.filter((r) => r.callId === callId).map((r) => r.statusCode ?? 0);
@@ -167,13 +184,19 @@ export class FakeSipServer {
   }
 
   private deliver(text: string): void {
-    // Asynchronously, like a socket.
-    queueMicrotask(() => this.transport?.onMessage?.(text));
+    // Asynchronously, like a socket; a half-open connection delivers nothing.
+    if (this.halfOpen) return;
+    queueMicrotask(() => this.transport?.receive(text));
   }
 }
 
-export class FakeTransport implements Transport {
+/** A transport whose liveness the phone can check (ws-transport.ts's LiveTransport), over the fake server. */
+export class FakeTransport implements LiveTransport {
   readonly protocol = 'WS';
+  pongSeen: boolean | null = null;
+  lastFrameAt: number | null = null;
+  /** Why the phone gave connections up (abandon), in order. */
+  readonly abandoned: string[] = [];
   onConnect: (() => void) | undefined;
   onDisconnect: ((error?: Error) => void) | undefined;
   onMessage: ((message: string) => void) | undefined;
@@ -198,8 +221,31 @@ export class FakeTransport implements Transport {
   async connect(): Promise<void> {
     this.server.connects += 1;
     if (this.server.refuseConnections) throw new Error('connection refused');
+    this.server.halfOpen = false; // a new connection is a whole one
+    this.pongSeen = null;
     this.set(TransportState.Connected);
     this.onConnect?.();
+  }
+  ping(timeoutMs: number): Promise<boolean> {
+    if (!this.isConnected()) return Promise.resolve(false);
+    this.server.pings += 1;
+    if (this.server.halfOpen || !this.server.answerPings) return new Promise((resolve) => setTimeout(() => resolve(false), timeoutMs));
+    return new Promise((resolve) =>
+      queueMicrotask(() => {
+        this.pongSeen = true;
+        this.lastFrameAt = Date.now();
+        resolve(true);
+      }),
+    );
+  }
+  abandon(reason: string): void {
+    this.abandoned.push(reason);
+    this.serverDrop();
+  }
+  /** A frame from the server. */
+  receive(text: string): void {
+    this.lastFrameAt = Date.now();
+    this.onMessage?.(text);
   }
   async disconnect(): Promise<void> {
     if (this.current === TransportState.Disconnected) return;
@@ -211,7 +257,7 @@ export class FakeTransport implements Transport {
   }
   async send(message: string): Promise<void> {
     if (!this.isConnected()) throw new Error('not connected');
-    this.server.handle(message);
+    if (!this.server.halfOpen) this.server.handle(message);
   }
   serverDrop(): void {
     if (this.current === TransportState.Disconnected) return;

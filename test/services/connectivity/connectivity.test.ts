@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createConnectivity, type ConnectivityChange, type OsNetworkEvents } from '../../../main/services/connectivity';
-import { backoffCeiling, backoffDelay, backoffSchedule, SIP_RECONNECT_BACKOFF } from '../../../common/backoff';
+import { backoffCeiling, backoffDelay, backoffSchedule } from '../../../common/backoff';
 
 function fakeOs(): OsNetworkEvents & { fire(e: 'online' | 'offline' | 'resumed' | 'network-changed'): void } {
   let listener: ((e: 'online' | 'offline' | 'resumed' | 'network-changed') => void) | null = null;
@@ -55,13 +55,5 @@ describe('backoff', () => {
     expect(backoffDelay(policy, 2, () => 0)).toBe(400);
     expect(backoffDelay(policy, 2, () => 0.999999)).toBe(200);
     expect(backoffSchedule(policy, 4, () => 0.5)).toEqual([75, 150, 300, 600]);
-  });
-
-  it('tries a dropped SIP socket again within 100–200 ms', () => {
-    for (const r of [0, 0.3, 0.99]) {
-      const d = backoffDelay(SIP_RECONNECT_BACKOFF, 0, () => r);
-      expect(d).toBeGreaterThanOrEqual(100);
-      expect(d).toBeLessThanOrEqual(200);
-    }
   });
 });

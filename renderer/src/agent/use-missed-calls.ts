@@ -1,0 +1,70 @@
+// Calls that rang and were not taken, kept by main per agent until the agent
+// dismisses them: every `missed` the phone reports is recorded there at once
+// (so it survives a reload or a restart), and the list main answers is shown.
+import { useCallback, useEffect, useState } from 'react';
+import type { IpcError, MissedCall } from '../../../common/ipc-contract';
+import type { SoftphoneApi } from '../bridge';
+import type { Phone, PhoneEvents } from '../phone';
+
+export interface MissedCalls {
+  missed: MissedCall[];
+  error: IpcError | null;
+  dismiss(ids: string[] | 'all'): void;
+}
+
+/** The record main keeps of a missed call the phone reported. */
+export function missedCallOf(m: PhoneEvents['missed'], endedAt: Date = new Date()): MissedCall {
+  return {
+    id: m.callId.slice(0, 200),
+    guid: m.cti?.Guid?.slice(0, 200) ?? null,
+    caller: (m.cti?.Callerid || m.remoteUser).slice(0, 64),
+    campaign: m.cti?.Campaign?.slice(0, 256) ?? null,
+    offeredAt: new Date(m.offeredAt).toISOString(),
+    endedAt: endedAt.toISOString(),
+    reason: m.reason,
+  };
+}
+
+export function useMissedCalls(api: SoftphoneApi, phone: Phone | null): MissedCalls {
+  const [missed, setMissed] = useState<MissedCall[]>([]);
+  const [error, setError] = useState<IpcError | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void api.request('calls.missedCalls', {}).then((r) => {
+      if (!live) return;
+      if (r.ok) setMissed(r.value);
+      else setError(r.error);
+    });
+    return () => {
+      live = false;
+    };
+  }, [api]);
+
+  useEffect(() => {
+    if (!phone) return;
+    return phone.on('missed', (m) => {
+      const record = missedCallOf(m);
+      // Shown at once; main's answer (the kept list) replaces it.
+      setMissed((list) => [record, ...list.filter((x) => x.id !== record.id)]);
+      void api.request('calls.recordMissed', record).then((r) => {
+        if (r.ok) setMissed(r.value);
+        else setError(r.error);
+      });
+    });
+  }, [api, phone]);
+
+  const dismiss = useCallback(
+    (ids: string[] | 'all') => {
+      void api.request('calls.dismissMissed', ids === 'all' ? { all: true } : { ids }).then((r) => {
+        if (r.ok) {
+          setMissed(r.value);
+          setError(null);
+        } else setError(r.error);
+      });
+    },
+    [api],
+  );
+
+  return { missed, error, dismiss };
+}
