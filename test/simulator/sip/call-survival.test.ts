@@ -57,6 +57,8 @@ describe('a call without its WebSocket', () => {
     const after = await connectionOfAna();
     expect(after?.id).toBeDefined();
     expect(after?.id).not.toBe(before?.id);
+    // Registered, signed in, a member of Soporte<-, and still busy: her call has not ended.
+    expect((await control(sim, 'POST', '/inbound-call', { campaign: 'Soporte<-', from: '099444555' })).status).toBe(409);
     const iceBefore = await page().evaluate(() => window.agentPage.iceInfo());
     expect(await page().evaluate(() => window.agentPage.reInvite(true))).toBe(200);
 

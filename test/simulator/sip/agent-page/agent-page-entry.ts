@@ -3,7 +3,7 @@
 // an AnalyserNode (RMS) and exposes its state on `window.agentPage`. For the
 // outage tests it also reconnects on a new WebSocket, re-registers, refreshes
 // the dialog with a re-INVITE (new Contact, ICE restart) and stops its RTP.
-import { Invitation, Registerer, SessionState, UserAgent, type Session } from 'sip.js';
+import { Invitation, Registerer, SessionState, TransportState, UserAgent, type Session } from 'sip.js';
 import { meterRemoteAudio } from '../../../support/page-audio';
 
 export interface AgentPageConfig {
@@ -59,11 +59,11 @@ async function start(config: AgentPageConfig): Promise<void> {
     delegate: { onInvite: (invitation) => void onInvite(invitation) },
   });
   userAgent = ua;
-  ua.transport.onConnect = () => (state.connected = true);
-  ua.transport.onDisconnect = () => {
-    state.connected = false;
-    state.registered = false;
-  };
+  // A listener, not onConnect/onDisconnect: those belong to the UserAgent.
+  ua.transport.stateChange.addListener((transportState) => {
+    state.connected = transportState === TransportState.Connected;
+    if (!state.connected) state.registered = false;
+  });
   await ua.start();
   state.connected = true;
   registerer = new Registerer(ua);
