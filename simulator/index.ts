@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { addBuiltinRoutes } from './control/builtin-routes';
 import { ControlRouter } from './control/control-router';
+import { addRestartRoute } from './control/restart-route';
 import type { SimulatorExtension } from './extension';
 import { SimHttpServer } from './http/server';
 import { loadSeed } from './seed/load-seed';
@@ -67,9 +68,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     host, port: options.port ?? 0, router, controlSecret: secret,
     api: { state, hostName: host, dataDir, signal: shutdown.signal, maxFormBytes: options.maxFormBytes ?? 1024 * 1024 },
   });
+  const restarts = addRestartRoute(router, state, http, (line) => process.stderr.write(`simulator: ${line}\n`));
   const closers: (() => Promise<void>)[] = [];
   const close = async (): Promise<void> => {
     shutdown.abort();
+    restarts.close();
     for (const closeOne of closers.reverse().splice(0)) await closeOne().catch(() => undefined);
     await http.close();
     state.removeAllListeners();

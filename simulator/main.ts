@@ -6,7 +6,7 @@ import { isLoopbackHost, startSimulator } from './index';
 import { readUpstreamOptionsFile } from './sip/upstream/upstream-options';
 import { createUpstreamSipExtension } from './sip/upstream/upstream-sip-extension';
 
-const usage = 'Usage: npm run sim -- [--port N (0 = any free; default 8480)] [--host 127.0.0.1] [--seed file.json] [--data-dir DIR] [--sip-upstream upstream.json (calls go through an external SIP server; see docs/INTEROP.md)] [--demo-calls N (customers call the inbound campaigns by themselves, N calls, 20 s after start and every minute)]';
+const usage = 'Usage: npm run sim -- [--port N (0 = any free; default 8480)] [--host 127.0.0.1] [--seed file.json] [--data-dir DIR] [--sip-upstream upstream.json (calls go through an external SIP server; see docs/INTEROP.md)] [--demo-calls N (customers call the inbound campaigns by themselves, N calls, 20 s after start and every minute)] [--rtp-timeout SECONDS (no RTP from the agent this long ends a call not on hold; default 30, 0 = off, at most 3600)]';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -17,6 +17,7 @@ async function main(): Promise<void> {
       'data-dir': { type: 'string' },
       'sip-upstream': { type: 'string' },
       'demo-calls': { type: 'string', default: '0' },
+      'rtp-timeout': { type: 'string', default: '30' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -29,7 +30,9 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a whole number from 0 to 65535 (got ${values.port}).`);
   const demoCalls = Number(values['demo-calls']);
   if (!Number.isInteger(demoCalls) || demoCalls < 0 || demoCalls > 100) throw new Error(`--demo-calls must be a whole number from 0 to 100 (got ${values['demo-calls']}).`);
-  const sipOptions = demoCalls > 0 ? { demoCalls: { count: demoCalls } } : {};
+  const rtpTimeout = Number(values['rtp-timeout']);
+  if (!/^\d{1,4}$/.test(values['rtp-timeout']) || rtpTimeout > 3600) throw new Error(`--rtp-timeout must be a whole number of seconds from 0 (off) to 3600 (got ${values['rtp-timeout']}).`);
+  const sipOptions = { rtpTimeoutMs: rtpTimeout * 1000, ...(demoCalls > 0 ? { demoCalls: { count: demoCalls } } : {}) };
   if (!isLoopbackHost(values.host)) throw new Error(`--host must be a loopback address such as 127.0.0.1 (got ${values.host}).`);
   const sim = await startSimulator({
     port,

@@ -41,6 +41,17 @@ export async function handleControlRequest(req: IncomingMessage, res: ServerResp
 }
 
 function send(req: IncomingMessage, res: ServerResponse, reply: ControlReply): void {
+  const { afterSend } = reply;
+  if (afterSend) {
+    let ran = false;
+    const runOnce = (): void => {
+      if (ran) return;
+      ran = true;
+      afterSend();
+    };
+    res.once('finish', runOnce);
+    res.once('close', runOnce);
+  }
   const status = reply.status ?? 200;
   if ('json' in reply) return sendJson(req, res, status, reply.json);
   if ('text' in reply) return sendText(req, res, status, reply.text, reply.contentType);

@@ -12,9 +12,11 @@ export interface ControlRequest {
   body: unknown;
 }
 
-export type ControlReply =
+/** `afterSend` runs once the answer has left (or the client went away): for routes that take the server down. */
+export type ControlReply = (
   | { status?: number; json: unknown }
   | { status?: number; text: string; contentType?: string }
-  | { status?: number; stream: Readable; contentType?: string };
+  | { status?: number; stream: Readable; contentType?: string }
+) & { afterSend?: () => void };
 
 export type ControlHandler = (request: ControlRequest) => ControlReply | Promise<ControlReply>;

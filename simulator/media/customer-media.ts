@@ -1,6 +1,7 @@
 // The customer's end of a call, in pure TS WebRTC (werift: ICE, DTLS-SRTP):
 // offers PCMA/PCMU + telephone-event, plays a tone once connected, measures the
-// level of what it receives and collects RFC 4733 DTMF digits.
+// level of what it receives, collects RFC 4733 DTMF digits and notes when RTP
+// last arrived from the agent (what an RTP-inactivity timeout reads).
 import {
   MediaStreamTrack,
   RTCPeerConnection,
@@ -31,8 +32,8 @@ export interface CustomerMediaOptions {
 }
 
 export interface MediaLevels {
-  /** What the customer hears from the agent. */
-  received: LevelReport;
+  /** What the customer hears from the agent; `lastPacketAt` (ISO time) of any RTP packet, DTMF events included. */
+  received: LevelReport & { lastPacketAt?: string };
   /** What the customer sends (the tone). */
   sent: { packets: number; rms: number };
 }
@@ -51,6 +52,8 @@ export class CustomerMedia {
   private lastSentRms = 0;
   private remoteDirection: SdpDirection = 'sendrecv';
   private closed = false;
+  private lastRtpAt: number | undefined;
+  private lastNegotiatedAt: number | undefined;
 
   constructor(private readonly options: CustomerMediaOptions) {
     const address = options.mediaAddress;
@@ -95,6 +98,7 @@ export class CustomerMedia {
   async acceptAnswer(sdp: string): Promise<void> {
     this.remoteDirection = sdpDirection(sdp);
     await this.pc.setRemoteDescription({ type: 'answer', sdp });
+    this.lastNegotiatedAt = Date.now();
   }
 
   /** Answers a re-offer (hold/resume re-INVITE from the agent). */
@@ -102,6 +106,7 @@ export class CustomerMedia {
     this.remoteDirection = sdpDirection(sdp);
     await this.pc.setRemoteDescription({ type: 'offer', sdp });
     await this.pc.setLocalDescription(await this.pc.createAnswer());
+    this.lastNegotiatedAt = Date.now();
     return this.completeLocalSdp();
   }
 
@@ -114,8 +119,20 @@ export class CustomerMedia {
     return this.remoteDirection;
   }
 
+  /**
+   * The later of the last RTP packet and the last SDP negotiation: Asterisk
+   * resets its `last_rx` when it applies an SDP, so a new offer/answer gives
+   * the agent a whole RTP timeout again.
+   */
+  lastAgentActivityAt(): number | undefined {
+    if (this.lastRtpAt === undefined) return this.lastNegotiatedAt;
+    if (this.lastNegotiatedAt === undefined) return this.lastRtpAt;
+    return Math.max(this.lastRtpAt, this.lastNegotiatedAt);
+  }
+
   levels(): MediaLevels {
-    return { received: this.meter.report(), sent: { packets: this.sentPackets, rms: Math.round(this.lastSentRms * 10_000) / 10_000 } };
+    const received = { ...this.meter.report(), ...(this.lastRtpAt !== undefined ? { lastPacketAt: new Date(this.lastRtpAt).toISOString() } : {}) };
+    return { received, sent: { packets: this.sentPackets, rms: Math.round(this.lastSentRms * 10_000) / 10_000 } };
   }
 
   async close(): Promise<void> {
@@ -142,6 +159,7 @@ export class CustomerMedia {
   }
 
   private receive(rtp: RtpPacket): void {
+    this.lastRtpAt = Date.now();
     const payloadType = rtp.header.payloadType;
     if (payloadType === TELEPHONE_EVENT_PT) {
       this.dtmf.add(rtp.payload, rtp.header.timestamp);

@@ -117,6 +117,19 @@ export class AgentCaller {
     await Promise.all([...this.live.keys()].map((guid) => this.hangup(guid, 'api').catch(() => false)));
   }
 
+  /**
+   * Ends every live call as failed with `cause`: with BYE/CANCEL (`signal`),
+   * or without a word (`drop`, a crash: the caller made the agents unreachable first).
+   */
+  async endAll(cause: string, how: 'signal' | 'drop'): Promise<void> {
+    const calls = [...this.live.values()].map((entry) => entry.call);
+    if (how === 'drop') {
+      for (const call of calls) call.drop(cause);
+      return;
+    }
+    await Promise.all(calls.map((call) => call.hangup('failed', cause).catch(() => undefined)));
+  }
+
   private patchLive(guid: string, patch: (call: CallRecord) => Partial<CallRecord>): void {
     const call = this.options.state.calls.get(guid);
     if (call && call.status !== 'ended') this.options.state.updateCall(guid, patch(call));

@@ -73,6 +73,11 @@ export class BindingStore {
     return [...this.byUser.keys()].filter((user) => this.isRegistered(user));
   }
 
+  /** The users with a live binding over `connection`. */
+  usersOn(connection: SipConnection): string[] {
+    return this.registeredUsers().filter((user) => this.live(user).some((b) => b.connection === connection));
+  }
+
   private dropConnection(connection: SipConnection): void {
     for (const [user, bindings] of [...this.byUser]) {
       const kept = bindings.filter((b) => b.connection !== connection);

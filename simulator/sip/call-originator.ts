@@ -2,15 +2,30 @@
 // media is the werift customer. It knows nothing of the registrar: give it the
 // in-process LocalTransport, or (issue 7) sip.js's WebSocket transport to an
 // external server with its own credentials.
+//
+// A call lives on its dialog and its media, as an Asterisk channel does, not
+// on the agent's connection: losing the WebSocket ends nothing. It ends on the
+// agent's BYE or rejection, on a platform hang-up (BYE/CANCEL, sent even when
+// it cannot arrive), on the ring timeout, on the RTP timeout, or when the
+// platform restarts.
+//
+//   calling ──180/183──▶ ringing ──2xx──▶ answered ⇄ held (RTP timeout not counted)
+//      │                    │                │
+//      └────────────────────┴────────────────┴──▶ ended (once: onEnded says by whom and why)
 import { Inviter, SessionState, UserAgent, type Session, type Transport, type URI, type UserAgentOptions } from 'sip.js';
 import type { CustomerMedia, G711Codec, MediaLevels } from '../media/customer-media';
 import { customerSdhFactory } from './customer-sdh';
 import { parseDtmfRelay } from './dtmf-relay';
+import { rtpTimeoutCause, watchRtpTimeout } from './rtp-timeout';
+import { RtpTimeoutSetting } from './rtp-timeout-setting';
 
 export interface CallEnd {
   endedBy: 'agent' | 'customer' | 'api' | 'failed';
   cause: string;
 }
+
+/** Who ends a call from the platform side: Hang Up Call, the customer, or the platform itself (timeouts, restart). */
+export type PlatformEnd = Exclude<CallEnd['endedBy'], 'agent'>;
 
 export interface OutboundCallEvents {
   onRinging?(): void;
@@ -43,12 +58,20 @@ export interface OriginatorOptions {
   transportOptions?: unknown;
   /** Extra UserAgent options (credentials for an external server, ...). */
   userAgentOptions?: Partial<UserAgentOptions>;
+  /** The RTP-inactivity timeout in force (default 30 s). */
+  rtpTimeout?: RtpTimeoutSetting;
 }
 
 export interface OriginatedCall {
   readonly callId: string;
-  /** Ends the call from the platform side: CANCEL while ringing, BYE once answered. */
-  hangup(endedBy: 'api' | 'customer', cause?: string): Promise<void>;
+  /** Ends the call from the platform side: CANCEL while ringing, BYE once answered (lost when the agent is unreachable). */
+  hangup(endedBy: PlatformEnd, cause?: string): Promise<void>;
+  /**
+   * Ends the call at once as failed without a word to the agent, as a crashed
+   * platform does; the caller first makes sure nothing can reach the agent
+   * (sip.js still tries a BYE while it disposes of the session).
+   */
+  drop(cause: string): void;
   levels(): MediaLevels | undefined;
 }
 
@@ -58,15 +81,16 @@ interface CallContext {
   media?: CustomerMedia;
   end?: CallEnd;
   answered: boolean;
-  /** Ends the call at once without signalling (the agent's connection is gone). */
-  abort?(cause: string): void;
 }
 
 export class CallOriginator {
+  private readonly byCallId = new Map<string, CallContext>();
+
   private constructor(
     readonly userAgent: UserAgent,
     // Shared with the SDH factory, which looks calls up by their session.
     private readonly calls: Map<Session, CallContext>,
+    private readonly rtpTimeout: RtpTimeoutSetting,
   ) {}
 
   static async start(options: OriginatorOptions): Promise<CallOriginator> {
@@ -97,7 +121,7 @@ export class CallOriginator {
       ...options.userAgentOptions,
     });
     await userAgent.start();
-    return new CallOriginator(userAgent, calls);
+    return new CallOriginator(userAgent, calls, options.rtpTimeout ?? new RtpTimeoutSetting());
   }
 
   get transport(): Transport {
@@ -115,11 +139,40 @@ export class CallOriginator {
       },
     });
     const context: CallContext = { request, events, answered: false };
+    const callId = inviter.request.callId;
     this.calls.set(inviter, context);
+    this.byCallId.set(callId, context);
+    let ringTimer: NodeJS.Timeout | undefined;
+    let stopRtpWatch: (() => void) | undefined;
+    const stopTimers = (): void => {
+      if (ringTimer) clearTimeout(ringTimer);
+      ringTimer = undefined;
+      stopRtpWatch?.();
+      stopRtpWatch = undefined;
+    };
     const finish = (end: CallEnd): void => {
       if (context.end) return;
       context.end = end;
+      stopTimers();
       events.onEnded?.(end);
+    };
+    const hangup = async (endedBy: PlatformEnd, cause?: string): Promise<void> => {
+      if (context.end || inviter.state === SessionState.Terminated || inviter.state === SessionState.Terminating) return;
+      const end: CallEnd = { endedBy, cause: cause ?? defaultCause(endedBy) };
+      context.end = end;
+      stopTimers();
+      try {
+        if (inviter.state === SessionState.Established) await inviter.bye();
+        else await inviter.cancel();
+      } catch {
+        // The signalling path is gone (the BYE is lost): the call is over for the platform all the same.
+      }
+      events.onEnded?.(end);
+    };
+    const drop = (cause: string): void => {
+      if (context.end) return;
+      finish({ endedBy: 'failed', cause });
+      void inviter.dispose().catch(() => undefined);
     };
     inviter.delegate = {
       onBye: (bye) => {
@@ -131,49 +184,31 @@ export class CallOriginator {
         void info.accept();
         if (digit) events.onDtmf?.(digit);
       },
-      onInvite: () => {
-        const direction = context.media?.agentDirection() ?? 'sendrecv';
-        events.onHoldChange?.(direction === 'sendonly' || direction === 'inactive');
-      },
+      onInvite: () => events.onHoldChange?.(isHeld(context.media)),
     };
-    let ringTimer: NodeJS.Timeout | undefined = setTimeout(() => {
-      void hangup('failed', 'no answer').catch(() => undefined);
-    }, request.ringTimeoutMs ?? 45_000);
-    const stopRingTimer = (): void => {
-      if (ringTimer) clearTimeout(ringTimer);
-      ringTimer = undefined;
-    };
+    ringTimer = setTimeout(() => void hangup('failed', 'no answer').catch(() => undefined), request.ringTimeoutMs ?? 45_000);
     inviter.stateChange.addListener((state) => {
       if (state === SessionState.Established) {
-        stopRingTimer();
+        if (ringTimer) clearTimeout(ringTimer);
+        ringTimer = undefined;
         context.answered = true;
+        stopRtpWatch = watchRtpTimeout({
+          setting: this.rtpTimeout,
+          activity: () => ({ lastActivityAt: context.media?.lastAgentActivityAt(), held: isHeld(context.media) }),
+          onTimeout: (timeoutMs) => void hangup('failed', rtpTimeoutCause(timeoutMs)).catch(() => undefined),
+        });
         events.onAnswered?.();
       }
       if (state === SessionState.Terminated) {
-        stopRingTimer();
         // sip.js enters Terminated before it hands a final 4xx-6xx to onReject: let that name the cause first.
         setImmediate(() => finish({ endedBy: 'failed', cause: context.answered ? 'call dropped' : 'call not established' }));
         // Keep the media a little for a last read of the levels, then forget the call.
-        setTimeout(() => this.calls.delete(inviter), 1_000).unref();
+        setTimeout(() => {
+          this.calls.delete(inviter);
+          this.byCallId.delete(callId);
+        }, 1_000).unref();
       }
     });
-    const hangup = async (endedBy: 'api' | 'customer' | 'failed', cause?: string): Promise<void> => {
-      const reason = cause ?? (endedBy === 'customer' ? 'customer hung up' : 'Hang Up Call');
-      if (context.end || inviter.state === SessionState.Terminated || inviter.state === SessionState.Terminating) return;
-      context.end = { endedBy, cause: reason };
-      try {
-        if (inviter.state === SessionState.Established) await inviter.bye();
-        else await inviter.cancel();
-      } catch {
-        // The signalling path is gone: the call is over for the platform all the same.
-      }
-      events.onEnded?.(context.end);
-    };
-    context.abort = (cause) => {
-      stopRingTimer();
-      finish({ endedBy: 'failed', cause });
-      void inviter.dispose().catch(() => undefined);
-    };
     let rang = false;
     void inviter
       .invite({
@@ -197,21 +232,27 @@ export class CallOriginator {
       .catch((error: unknown) => {
         finish({ endedBy: 'failed', cause: error instanceof Error ? error.message : 'sending the INVITE failed' });
       });
-    return {
-      callId: inviter.request.callId,
-      hangup: (endedBy, cause) => hangup(endedBy, cause),
-      levels: () => context.media?.levels(),
-    };
+    return { callId, hangup, drop, levels: () => context.media?.levels() };
   }
 
-  /** The path to the agent of call `callId` is gone (its WebSocket closed): end the call as failed. */
-  connectionLost(callId: string): void {
-    for (const [session, context] of this.calls) {
-      if (session instanceof Inviter && session.request.callId === callId) context.abort?.('agent connection lost');
-    }
+  /** Whether the call with this Call-ID is still going on (not ended, whatever its dialog still does). */
+  isLive(callId: string): boolean {
+    const context = this.byCallId.get(callId);
+    return context !== undefined && context.end === undefined;
   }
 
   async close(): Promise<void> {
     await this.userAgent.stop();
   }
+}
+
+function isHeld(media: CustomerMedia | undefined): boolean {
+  const direction = media?.agentDirection() ?? 'sendrecv';
+  return direction === 'sendonly' || direction === 'inactive';
+}
+
+function defaultCause(endedBy: PlatformEnd): string {
+  if (endedBy === 'customer') return 'customer hung up';
+  if (endedBy === 'api') return 'Hang Up Call';
+  return 'ended by the platform';
 }

@@ -9,6 +9,7 @@ import type { CallOriginator } from './call-originator';
 import { startDemoCalls } from './demo-calls';
 import { DialerLoop } from './dialer-loop';
 import { placeInboundCall } from './inbound-call';
+import type { RtpTimeoutSetting } from './rtp-timeout-setting';
 import { addSipControlRoutes } from './sip-control-routes';
 import type { SipExtensionOptions } from './sip-extension';
 
@@ -17,9 +18,17 @@ export interface CallSide {
   /** Registrar bindings when the simulator hosts the registrar; else calls go to sip:<phone>@<domain>. */
   bindings?: BindingStore;
   domain: string;
+  /** The originator's RTP timeout: set at runtime by the control API, back to the option on reset. */
+  rtpTimeout: RtpTimeoutSetting;
 }
 
-export function wireCallsToState(ctx: ExtensionContext, side: CallSide, options: SipExtensionOptions): { close(): Promise<void> } {
+export interface WiredCalls {
+  /** Ends every live call as failed: with BYE/CANCEL, or without a word (a crash). */
+  endAll(cause: string, how: 'signal' | 'drop'): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function wireCallsToState(ctx: ExtensionContext, side: CallSide, options: SipExtensionOptions): WiredCalls {
   const { state } = ctx;
   const { bindings } = side;
   const caller = new AgentCaller({
@@ -39,7 +48,10 @@ export function wireCallsToState(ctx: ExtensionContext, side: CallSide, options:
   const onCallRequested = (event: { guid: string; destination: string }): void =>
     caller.ring({ guid: event.guid, customer: event.destination, autoAnswer: true });
   const onHangupRequested = (event: { guid: string }): void => void caller.hangup(event.guid, 'api').catch(() => false);
-  const onReset = (): void => void caller.closeAll().catch(() => undefined);
+  const onReset = (): void => {
+    side.rtpTimeout.reset();
+    void caller.closeAll().catch(() => undefined);
+  };
   const kickEvents = ['dialer-task-queued', 'agent-logged-in', 'queue-members-added'] as const;
   state.on('call-requested', onCallRequested);
   state.on('hangup-requested', onHangupRequested);
@@ -49,7 +61,7 @@ export function wireCallsToState(ctx: ExtensionContext, side: CallSide, options:
     if (change.type === 'registered') kick();
   });
   caller.onCallEnded(kick);
-  addSipControlRoutes(ctx, caller, picker, bindings);
+  addSipControlRoutes(ctx, { caller, picker, rtpTimeout: side.rtpTimeout, ...(bindings ? { bindings } : {}) });
   const demo = startDemoCalls(options.demoCalls ?? { count: 0 }, {
     inboundCampaigns: () => state.campaigns.map((c) => c.name).filter((name) => name.endsWith('<-')),
     place: (campaign, from) => placeInboundCall(state, caller, picker, campaign, from).ok,
@@ -57,6 +69,7 @@ export function wireCallsToState(ctx: ExtensionContext, side: CallSide, options:
   });
 
   return {
+    endAll: (cause, how) => caller.endAll(cause, how),
     async close() {
       dialer.close();
       demo.close();

@@ -1,22 +1,43 @@
 // Control API of the SIP side: a customer calls an inbound campaign, call
-// state with audio levels, and the customer hanging up.
+// state with audio levels, the customer hanging up, and the RTP timeout.
 import { z } from 'zod';
 import type { ControlReply, ExtensionContext } from '../extension';
 import type { AgentCaller } from './agent-caller';
 import type { AgentPicker } from './agent-picker';
 import type { BindingStore } from './bindings';
 import { placeInboundCall } from './inbound-call';
+import type { RtpTimeoutSetting } from './rtp-timeout-setting';
 
 const inboundCallSchema = z.object({
   campaign: z.string().min(1),
   from: z.string().regex(/^\+?\d{1,20}$/, 'a phone number of digits'),
 });
 
+const settingsSchema = z.strictObject({
+  rtpTimeoutSeconds: z.number().int('a whole number of seconds').min(0).max(3600),
+});
+
 const problem = (status: number, error: string): ControlReply => ({ status, json: { error } });
 
-/** `bindings` is undefined when calls go through an external server (no registrar here). */
-export function addSipControlRoutes(ctx: ExtensionContext, caller: AgentCaller, picker: AgentPicker, bindings?: BindingStore): void {
+export interface SipRouteDeps {
+  caller: AgentCaller;
+  picker: AgentPicker;
+  rtpTimeout: RtpTimeoutSetting;
+  /** Undefined when calls go through an external server (no registrar here). */
+  bindings?: BindingStore;
+}
+
+export function addSipControlRoutes(ctx: ExtensionContext, { caller, picker, rtpTimeout, bindings }: SipRouteDeps): void {
   const { state } = ctx;
+  const settings = (): { rtpTimeoutSeconds: number } => ({ rtpTimeoutSeconds: rtpTimeout.timeoutMs() / 1000 });
+
+  ctx.control.route('GET', '/__sim/sip/settings', () => ({ json: settings() }));
+  ctx.control.route('POST', '/__sim/sip/settings', (request) => {
+    const parsed = settingsSchema.safeParse(request.body);
+    if (!parsed.success) return problem(400, `sip/settings takes {rtpTimeoutSeconds: 0 (off) to 3600}: ${z.prettifyError(parsed.error)}`);
+    rtpTimeout.set(parsed.data.rtpTimeoutSeconds * 1000);
+    return { json: settings() };
+  });
 
   ctx.control.route('GET', '/__sim/sip/registrations', () => ({
     json: (bindings?.registeredUsers() ?? []).flatMap((phone) =>

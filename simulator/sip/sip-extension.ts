@@ -1,11 +1,15 @@
 // The SIP side as a simulator extension: registrar + originator on WS/WSS,
-// with Make Call / Hang Up Call / dialer / inbound calls tied to the state.
+// with Make Call / Hang Up Call / dialer / inbound calls tied to the state,
+// the outage controls, and its part of a platform restart.
 // (Calls through an external SIP server: ./upstream/.)
 import type { G711Codec } from '../media/customer-media';
 import type { SimulatorExtension } from '../extension';
+import { PLATFORM_RESTARTED_CAUSE, type PlatformRestart } from '../state/events';
 import { wireCallsToState } from './call-wiring';
-import { startSipServer } from './sip-server';
 import type { DemoCallsOptions } from './demo-calls';
+import { RtpTimeoutSetting } from './rtp-timeout-setting';
+import { addSipOutageRoutes } from './sip-outage-routes';
+import { startSipServer } from './sip-server';
 
 export interface SipExtensionOptions {
   /** WSS port (Asterisk: 8089); 0 = any free. Default: 8089 when the API is on its default port 8480, else 0. */
@@ -18,6 +22,8 @@ export interface SipExtensionOptions {
   codecs?: G711Codec[];
   /** An unanswered call is cancelled after this long. */
   ringTimeoutMs?: number;
+  /** No RTP from the agent this long (not on hold) → the platform hangs up (Asterisk `rtp_timeout`). Default 30 s; 0 = off; at most 1 h. */
+  rtpTimeoutMs?: number;
   /** Customers call the inbound campaigns by themselves (the demo); off unless given. */
   demoCalls?: DemoCallsOptions;
 }
@@ -28,6 +34,8 @@ export function createSipExtension(options: SipExtensionOptions = {}): Simulator
   return {
     name: 'sip',
     async start(ctx) {
+      const log = (line: string): void => void process.stderr.write(`simulator: ${line}\n`);
+      const rtpTimeout = new RtpTimeoutSetting(options.rtpTimeoutMs);
       const fixedPorts = new URL(ctx.baseUrl).port === API_DEFAULT_PORT;
       const server = await startSipServer({
         host: ctx.host,
@@ -36,22 +44,28 @@ export function createSipExtension(options: SipExtensionOptions = {}): Simulator
         dataDir: ctx.dataDir,
         domain: ctx.host,
         ha1Of: (user) => ctx.state.agents.byPhone(user)?.md5secret,
-        log: (line) => process.stderr.write(`simulator: ${line}\n`),
+        rtpTimeout,
+        log,
       });
-      const calls = wireCallsToState(ctx, { originator: server.originator, bindings: server.bindings, domain: server.domain }, options);
-      // "The SIP server is down": every socket dropped, connections refused, same ports on resume.
-      ctx.control.route('POST', '/__sim/sip/pause', async () => {
-        await server.pause();
-        return { json: { paused: true } };
-      });
-      ctx.control.route('POST', '/__sim/sip/resume', async () => {
-        await server.resume();
-        return { json: { paused: false } };
-      });
-      process.stderr.write(`simulator: SIP over WebSocket at ${server.ws} and ${server.wss}; CA certificate: ${server.caCertFile}\n`);
+      const calls = wireCallsToState(ctx, { originator: server.originator, bindings: server.bindings, domain: server.domain, rtpTimeout }, options);
+      addSipOutageRoutes(ctx, server);
+
+      // A graceful restart hangs up first (BYE/CANCEL, like `core restart gracefully`) and closes each
+      // WebSocket; a crash says nothing: the sockets are gone before the calls end, so no BYE can leave.
+      const onRestart = ({ mode, downMs }: PlatformRestart): void => {
+        void (async () => {
+          if (mode === 'graceful') await calls.endAll(PLATFORM_RESTARTED_CAUSE, 'signal');
+          await server.goDown(downMs, mode);
+          await calls.endAll(PLATFORM_RESTARTED_CAUSE, 'drop');
+        })().catch((error: unknown) => log(`sip: the restart failed: ${(error as Error).message}`));
+      };
+      ctx.state.on('platform-restarted', onRestart);
+
+      log(`SIP over WebSocket at ${server.ws} and ${server.wss}; CA certificate: ${server.caCertFile}`);
       return {
         ready: { sip: { ws: server.ws, wss: server.wss, caCertFile: server.caCertFile } },
         async close() {
+          ctx.state.off('platform-restarted', onRestart);
           await calls.close();
           await server.close();
         },

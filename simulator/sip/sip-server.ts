@@ -1,5 +1,7 @@
 // The simulator's SIP side without the API state: WS/WSS endpoint, registrar,
 // and the in-process call originator routed through the registrar's bindings.
+// Calls outlive connections (see local-transport.ts); the outage controls
+// (drop, refuse, pause, go down for a restart) act on connections only.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Core } from 'sip.js';
@@ -9,9 +11,11 @@ import { CallOriginator } from './call-originator';
 import { DigestAuthenticator } from './digest-auth';
 import { LocalTransport, type LocalTransportOptions } from './local-transport';
 import { Registrar, tag, type Ha1Lookup } from './registrar';
+import type { RtpTimeoutSetting } from './rtp-timeout-setting';
 import type { SipConnection } from './sip-connection';
 import { buildResponse, type SipMessage } from './sip-message';
 import { createTlsMaterial } from './tls-authority';
+import type { ConnectionInfo } from './ws-connection';
 import { startWsEndpoint, type WsEndpoint } from './ws-endpoint';
 
 export const SIP_REALM = 'asterisk';
@@ -27,8 +31,14 @@ export interface SipServerOptions {
   domain?: string;
   /** The address media (ICE) is pinned to. */
   mediaAddress?: string;
+  /** The RTP-inactivity timeout in force (default 30 s). */
+  rtpTimeout?: RtpTimeoutSetting;
   log?(line: string): void;
 }
+
+/** A connection as the control API shows it: who is bound over it (for a half-open one: who was, when it was dropped). */
+export type ConnectionView = ConnectionInfo & { phones: string[] };
+export type DroppedConnection = Omit<ConnectionView, 'state'>;
 
 export interface SipServer {
   ws: string;
@@ -37,10 +47,22 @@ export interface SipServer {
   domain: string;
   bindings: BindingStore;
   originator: CallOriginator;
-  /** Drops every SIP connection and refuses new ones until resume() (same ports). */
+  /** Drops every SIP connection and refuses new ones until resume() (same ports). Calls go on. */
   pause(): Promise<void>;
   resume(): Promise<void>;
   isPaused(): boolean;
+  /** Refuses new connections for `ms`, existing ones untouched. */
+  refuse(ms: number): Promise<void>;
+  refusingUntil(): number | undefined;
+  connections(): ConnectionView[];
+  /** Drops the open connections over which `phone` is registered, and answers them. */
+  dropPhone(phone: string, mode: 'both' | 'half-open'): DroppedConnection[];
+  /**
+   * The SIP side of a platform restart: connections refused for `downMs`, every
+   * connection dropped — with a WebSocket close first when graceful, the TCP
+   * socket simply gone after a crash.
+   */
+  goDown(downMs: number, mode: 'crash' | 'graceful'): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -53,30 +75,34 @@ export async function startSipServer(options: SipServerOptions): Promise<SipServ
 
   const bindings = new BindingStore();
   const registrar = new Registrar({ bindings, authenticator: new DigestAuthenticator(SIP_REALM), ha1Of: options.ha1Of });
-  const transportOptions: LocalTransportOptions = { resolveContact: (uri) => findContact(bindings, uri) };
+  const transportOptions: LocalTransportOptions = {
+    resolveContact: (uri) => findContact(bindings, uri),
+    isCallLive: (callId) => originator.isLive(callId),
+  };
   const originator = await CallOriginator.start({
     domain,
     mediaAddress: options.mediaAddress ?? options.host,
     transportConstructor: LocalTransport,
     transportOptions,
+    ...(options.rtpTimeout ? { rtpTimeout: options.rtpTimeout } : {}),
   });
   const local = originator.transport as LocalTransport;
-  local.onRouteLost = (callId) => originator.connectionLost(callId);
   await warmUpCustomerMedia(options.mediaAddress ?? options.host);
 
   const route = (message: SipMessage, connection: SipConnection): void => {
     if (message.kind === 'response') {
-      if (local.owns(message.response.callId)) local.deliver(message.response.callId, message.response.data, connection);
+      if (local.knows(message.response.callId)) local.deliver(message, connection);
       return;
     }
     const request = message.request;
     if (registrar.handle(request, connection)) return;
-    if (local.owns(request.callId)) {
-      local.deliver(request.callId, request.data, connection);
+    // A live call's dialog takes the agent's requests over any connection, as Asterisk matches dialogs by Call-ID and tags.
+    if (local.knows(request.callId) && originator.isLive(request.callId)) {
+      local.deliver(message, connection);
       return;
     }
     if (request.method === 'ACK') return;
-    // Agents place calls through Make Call, not by INVITE; stray in-dialog requests have no dialog here.
+    // Agents place calls through Make Call, not by INVITE; an in-dialog request for a call that is over (or never was) has no dialog here.
     const [status, reason] = request.toTag ? [481, 'Call/Transaction Does Not Exist'] : [403, 'Forbidden'];
     connection.send(buildResponse(request, status, reason, { toTag: tag() }));
   };
@@ -89,7 +115,13 @@ export async function startSipServer(options: SipServerOptions): Promise<SipServ
       wssPort: options.wssPort,
       tls: { cert: tls.serverCertPem, key: tls.serverKeyPem },
       onMessage: route,
-      onGarbage: (text, connection) => options.log?.(`sip: ignored a frame that is not SIP from ${connection.id} (${text.length} bytes)`),
+      onGarbage: (text, connection, error) =>
+        options.log?.(
+          error
+            ? `sip: handling a frame from ${connection.id} failed (${error.message}); the connection stays`
+            : `sip: ignored a frame that is not SIP from ${connection.id} (${text.length} bytes)`,
+        ),
+      ...(options.log ? { log: options.log } : {}),
     });
   } catch (error) {
     await originator.close();
@@ -99,6 +131,17 @@ export async function startSipServer(options: SipServerOptions): Promise<SipServ
       { cause: error },
     );
   }
+
+  const phonesWhenDropped = new WeakMap<SipConnection, string[]>();
+  const view = (info: ConnectionInfo, connection: SipConnection): ConnectionView => ({
+    ...info,
+    phones: info.state === 'open' ? bindings.usersOn(connection) : (phonesWhenDropped.get(connection) ?? []),
+  });
+  const connections = (): ConnectionView[] =>
+    endpoint.connections().flatMap((entry) => {
+      const info = entry.info();
+      return info ? [view(info, entry.connection)] : [];
+    });
 
   return {
     ws: endpoint.wsUrl,
@@ -110,6 +153,26 @@ export async function startSipServer(options: SipServerOptions): Promise<SipServ
     pause: () => endpoint.pause(),
     resume: () => endpoint.resume(),
     isPaused: () => endpoint.isPaused(),
+    refuse: (ms) => endpoint.refuse(ms),
+    refusingUntil: () => endpoint.refusingUntil(),
+    connections,
+    dropPhone(phone, mode) {
+      const targets = endpoint.connections().filter((entry) => entry.state === 'open' && bindings.usersOn(entry.connection).includes(phone));
+      return targets.flatMap((entry) => {
+        const before = entry.info();
+        if (!before) return [];
+        const { state: _state, ...dropped } = view(before, entry.connection);
+        phonesWhenDropped.set(entry.connection, dropped.phones);
+        entry.drop(mode);
+        return [dropped];
+      });
+    },
+    async goDown(downMs, mode) {
+      const refused = downMs > 0 ? endpoint.refuse(downMs) : Promise.resolve();
+      // Dropped at once, so that nothing the originator does next can reach an agent.
+      endpoint.dropAll(mode === 'graceful' ? 'close' : 'both');
+      await refused;
+    },
     async close() {
       await originator.close().catch(() => undefined);
       await endpoint.close();

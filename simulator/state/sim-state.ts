@@ -5,7 +5,7 @@ import type { Seed } from '../seed/seed-schema';
 import { AgentStore, md5Secret } from './agent-store';
 import { CallStore, type CallPatch } from './call-store';
 import { DialerQueue } from './dialer-queue';
-import type { SimEvents } from './events';
+import { PLATFORM_RESTARTED_CAUSE, type PlatformRestart, type SimEvents } from './events';
 import { FaultStore } from './fault-store';
 import { QueueMemberStore } from './queue-member-store';
 import type {
@@ -80,6 +80,27 @@ export class SimState extends EventEmitter<SimEvents> {
     this.#load();
     this.emit('reset');
     return dropped;
+  }
+
+  /**
+   * What a platform restart loses: every token (sessions), every agent's
+   * logged-in flag, every call that has not ended (ended as failed, cause
+   * `platform restarted`). Configuration and stored data stay: agents and their
+   * passwords, campaigns, dialers, queue members, queued dialer records, lists,
+   * dispositions (and the simulator's own request log and faults). Extensions
+   * hear `platform-restarted` to lose their part (SIP connections, bindings, media).
+   */
+  restart(restart: PlatformRestart): void {
+    this.tokens = new TokenStore();
+    for (const agent of this.agents.all()) {
+      agent.loggedIn = false;
+      delete agent.loggedInAt;
+    }
+    const endedAt = new Date().toISOString();
+    for (const call of this.calls.all()) {
+      if (call.status !== 'ended') this.calls.update(call.guid, { status: 'ended', endedAt, endedBy: 'failed', cause: PLATFORM_RESTARTED_CAUSE });
+    }
+    this.emit('platform-restarted', restart);
   }
 
   campaign(name: string): Campaign | undefined {

@@ -8,8 +8,10 @@ import { readFileSync } from 'node:fs';
 import { UserAgent } from 'sip.js';
 import type { SimulatorExtension } from '../../extension';
 import { warmUpCustomerMedia } from '../../media/customer-media';
+import { PLATFORM_RESTARTED_CAUSE } from '../../state/events';
 import { CallOriginator } from '../call-originator';
 import { wireCallsToState } from '../call-wiring';
+import { RtpTimeoutSetting } from '../rtp-timeout-setting';
 import type { SipExtensionOptions } from '../sip-extension';
 import type { UpstreamOptions } from './upstream-options';
 import { UpstreamRegistrar } from './upstream-registration';
@@ -22,6 +24,7 @@ export function createUpstreamSipExtension(upstream: UpstreamOptions, options: S
       const log = (line: string): void => void process.stderr.write(`simulator: ${line}\n`);
       const uri = UserAgent.makeURI(`sip:${upstream.username}@${upstream.domain}`);
       if (!uri) throw new Error(`Starting the upstream SIP mode failed: sip:${upstream.username}@${upstream.domain} is not a SIP URI.`);
+      const rtpTimeout = new RtpTimeoutSetting(options.rtpTimeoutMs);
       const transportOptions: WsClientTransportOptions = {
         url: upstream.proxyWsUrl,
         log,
@@ -32,6 +35,7 @@ export function createUpstreamSipExtension(upstream: UpstreamOptions, options: S
         mediaAddress: ctx.host,
         transportConstructor: WsClientTransport,
         transportOptions,
+        rtpTimeout,
         userAgentOptions: {
           uri,
           contactName: upstream.username,
@@ -52,13 +56,17 @@ export function createUpstreamSipExtension(upstream: UpstreamOptions, options: S
 
       // The simulator cannot see registrations on the other server: a call to a
       // phone that is not registered there ends as failed with the server's answer (480/404).
-      const calls = wireCallsToState(ctx, { originator, domain: upstream.domain }, options);
+      const calls = wireCallsToState(ctx, { originator, domain: upstream.domain, rtpTimeout }, options);
+      // The external server is the PBX and does not restart with the simulator: its calls end with BYE/CANCEL either way.
+      const onRestart = (): void => void calls.endAll(PLATFORM_RESTARTED_CAUSE, 'signal').catch(() => undefined);
+      ctx.state.on('platform-restarted', onRestart);
       ctx.control.route('GET', '/__sim/sip/upstream', () => ({ json: registrar.snapshot() }));
       log(`SIP calls go through ${upstream.proxyWsUrl} as ${upstream.username}@${upstream.domain} (no registrar here)`);
 
       return {
         ready: { sip: { upstream: { proxyWsUrl: upstream.proxyWsUrl, domain: upstream.domain, username: upstream.username } } },
         async close() {
+          ctx.state.off('platform-restarted', onRestart);
           await calls.close();
           await registrar.stop();
           // ua.stop() waits for its Registerers; one stuck on a dead socket would hold it ~32 s.

@@ -55,7 +55,7 @@ describe('bindings', () => {
     const listeners: Array<() => void> = [];
     let open = true;
     return {
-      id: 'c', transport: 'ws', remoteAddress: '127.0.0.1', send: () => undefined, isOpen: () => open,
+      id: 'c', transport: 'ws', remoteAddress: '127.0.0.1', remotePort: 5060, send: () => undefined, isOpen: () => open,
       onClose: (listener) => listeners.push(listener),
       close: () => {
         open = false;
