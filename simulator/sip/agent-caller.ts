@@ -98,11 +98,11 @@ export class AgentCaller {
     this.live.set(request.guid, { call, timer });
   }
 
-  /** Ends a live call from the platform side (API Hang Up Call, customer hang-up, reset). */
-  async hangup(guid: string, endedBy: 'api' | 'customer'): Promise<boolean> {
+  /** Ends a live call from the platform side (API Hang Up Call, customer hang-up, reset); `byeLost`: its BYE never reaches the agent. */
+  async hangup(guid: string, endedBy: 'api' | 'customer', options: { byeLost?: boolean } = {}): Promise<boolean> {
     const entry = this.live.get(guid);
     if (!entry) return false;
-    await entry.call.hangup(endedBy);
+    await entry.call.hangup(endedBy, undefined, options);
     return true;
   }
 

@@ -64,8 +64,12 @@ export interface OriginatorOptions {
 
 export interface OriginatedCall {
   readonly callId: string;
-  /** Ends the call from the platform side: CANCEL while ringing, BYE once answered (lost when the agent is unreachable). */
-  hangup(endedBy: PlatformEnd, cause?: string): Promise<void>;
+  /**
+   * Ends the call from the platform side: CANCEL while ringing, BYE once
+   * answered (lost when the agent is unreachable, or when `byeLost` says so:
+   * the way a phone ends up showing a call that is gone).
+   */
+  hangup(endedBy: PlatformEnd, cause?: string, options?: { byeLost?: boolean }): Promise<void>;
   /**
    * Ends the call at once as failed without a word to the agent, as a crashed
    * platform does; the caller first makes sure nothing can reach the agent
@@ -156,8 +160,9 @@ export class CallOriginator {
       stopTimers();
       events.onEnded?.(end);
     };
-    const hangup = async (endedBy: PlatformEnd, cause?: string): Promise<void> => {
+    const hangup = async (endedBy: PlatformEnd, cause?: string, options: { byeLost?: boolean } = {}): Promise<void> => {
       if (context.end || inviter.state === SessionState.Terminated || inviter.state === SessionState.Terminating) return;
+      if (options.byeLost) loseNextBye(this.transport, callId);
       const end: CallEnd = { endedBy, cause: cause ?? defaultCause(endedBy) };
       context.end = end;
       stopTimers();
@@ -255,4 +260,11 @@ function defaultCause(endedBy: PlatformEnd): string {
   if (endedBy === 'customer') return 'customer hung up';
   if (endedBy === 'api') return 'Hang Up Call';
   return 'ended by the platform';
+}
+
+/** Only the in-process transport can lose a message on purpose; through an external server the BYE goes out. */
+function loseNextBye(transport: Transport, callId: string): void {
+  const local = transport as Partial<{ loseNext(callId: string, method: string): void }>;
+  if (typeof local.loseNext !== 'function') throw new Error('Losing the BYE needs the simulator\'s own registrar (not an external SIP server).');
+  local.loseNext(callId, 'BYE');
 }

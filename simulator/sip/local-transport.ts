@@ -51,6 +51,7 @@ export class LocalTransport implements Transport {
   onMessage: ((message: string) => void) | undefined;
   private current = TransportState.Disconnected;
   private readonly routes = new Map<string, Route>();
+  private readonly losing = new Map<string, string>();
   private readonly options: LocalTransportOptions;
   private readonly now: () => number;
 
@@ -87,6 +88,11 @@ export class LocalTransport implements Transport {
     const message = parseSipMessage(text);
     if (!message) throw new Error('Sending a SIP message failed: the originator produced text that does not parse as SIP.');
     const callId = callIdOf(message);
+    // A request the test declared lost leaves as if sent and never arrives (a packet lost on the way).
+    if (message.kind === 'request' && this.losing.get(callId) === message.request.method) {
+      this.losing.delete(callId);
+      return;
+    }
     const what = message.kind === 'request' ? `${message.request.method} request` : `response to ${message.response.method}`;
     const route = this.routes.get(callId);
     let connection: SipConnection | undefined;
@@ -104,6 +110,11 @@ export class LocalTransport implements Transport {
     else this.routes.set(callId, { target: connection, last: connection, lastUsed: now });
     connection.send(text);
     this.forgetEnded(now);
+  }
+
+  /** The next `method` request of this call is lost on its way to the agent (`POST /__sim/calls/<guid>/hangup {byeLost}`). */
+  loseNext(callId: string, method: string): void {
+    this.losing.set(callId, method);
   }
 
   /** Whether traffic with this Call-ID belongs to the originator (it sent or received some). */

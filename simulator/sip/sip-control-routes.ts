@@ -19,6 +19,9 @@ const settingsSchema = z.strictObject({
 
 const problem = (status: number, error: string): ControlReply => ({ status, json: { error } });
 
+/** `byeLost`: the customer hangs up and the BYE is lost on its way to the agent (the zombie-call case). */
+const hangupSchema = z.strictObject({ byeLost: z.boolean().optional() });
+
 export interface SipRouteDeps {
   caller: AgentCaller;
   picker: AgentPicker;
@@ -68,8 +71,11 @@ export function addSipControlRoutes(ctx: ExtensionContext, { caller, picker, rtp
 
   ctx.control.route('POST', '/__sim/calls/:guid/hangup', async (request) => {
     const guid = request.params.guid ?? '';
+    const parsed = hangupSchema.safeParse(request.body ?? {});
+    if (!parsed.success) return problem(400, `hangup takes {byeLost?: boolean}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
     if (!state.calls.get(guid)) return problem(404, `no call ${guid}`);
-    if (!(await caller.hangup(guid, 'customer'))) return problem(409, `call ${guid} has already ended`);
+    if (parsed.data.byeLost && !bindings) return problem(409, 'byeLost needs the simulator\'s own registrar (not an external SIP server)');
+    if (!(await caller.hangup(guid, 'customer', parsed.data))) return problem(409, `call ${guid} has already ended`);
     return { json: state.calls.get(guid) };
   });
 }

@@ -105,6 +105,20 @@ describe('a call without its WebSocket', () => {
     expect(await callView(sim, guid)).toMatchObject({ status: 'ended', endedBy: 'customer' });
   });
 
+  it('a hang-up whose BYE is lost (byeLost) ends the record while the agent, still connected, keeps the call; its refresh gets 481', async () => {
+    const { sim } = session;
+    const guid = await callAna(session);
+    const byes = await byeCount();
+    const hung = await control(sim, 'POST', `/calls/${guid}/hangup`, { byeLost: true });
+    expect(hung.status).toBe(200);
+    expect(hung.json).toMatchObject({ status: 'ended', endedBy: 'customer' });
+    // Same connection, nothing arrived: the zombie a phone must find out by itself.
+    expect(await page().evaluate(() => window.agentPage.state.sessionState)).toBe('Established');
+    expect(await byeCount()).toBe(byes);
+    expect(await page().evaluate(() => window.agentPage.reInvite(false))).toBe(481);
+    expect((await control(sim, 'POST', `/calls/${guid}/hangup`, { byeLost: 'yes' })).status).toBe(400);
+  });
+
   it('a live call survives the SIP server going down (sip/pause) and is refreshed after resume', async () => {
     const { sim, ana } = session;
     const guid = await callAna(session);
