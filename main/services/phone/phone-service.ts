@@ -8,7 +8,7 @@
  *     ─▶ prober.wait ──▶ { reachable, probes }       a sign-out meanwhile ──▶ not-signed-in
  *
  *   reregistered {offlineMs}   (the registrar lost the phone's binding)
- *     ─▶ session.renew() ──▶ 'started' | 'not-needed' (no agent, a renewal within 10 s, or refused before)
+ *     ─▶ session.renew(offlineMs) ──▶ 'started' | 'not-needed' (no agent, a login since then, or refused before)
  */
 import type { ReregisteredReply, ReregisteredRequest, SessionView, WaitSipReachableReply, WaitSipReachableRequest } from '../../../common/ipc-contract';
 import { sipProbeTarget, type ReachabilityProber } from '../connectivity';
@@ -19,7 +19,8 @@ export interface PhoneServiceDeps {
   session: {
     view(): SessionView;
     onChange(listener: (view: SessionView) => void): () => void;
-    renew(): { renewal: RenewalStart };
+    /** `offlineMs`: how long the outage that may have cost the login lasted. */
+    renew(offlineMs?: number): { renewal: RenewalStart };
   };
   /** Watches the SIP server (createReachabilityProber with tcpConnect). */
   prober: ReachabilityProber;
@@ -59,7 +60,8 @@ export function createPhoneService(deps: PhoneServiceDeps): PhoneService {
     },
 
     async reregistered({ offlineMs }) {
-      const { renewal } = deps.session.renew();
+      // The binding went with the connection when the outage began: a login since then covers it.
+      const { renewal } = deps.session.renew(offlineMs);
       deps.log?.(`Phone: registered again after ${offlineMs} ms without registration; renewing the agent's login: ${renewal}.`);
       return { renewal };
     },

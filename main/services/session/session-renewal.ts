@@ -11,9 +11,13 @@
  *                     ├──(refused `0`: the password changed)──▶ failed, and blocked until the next sign-in
  *                     └──(sign-out, close: cancel())──────────▶ idle, nothing published
  *
- *   renew() while renewing joins it ('started'); within THROTTLE_MS of the
- *   last success (or of the sign-in) it is 'not-needed', so a burst of
- *   reconnects does not hammer Agent Authentication.
+ *   renew() while renewing joins it ('started'). It is 'not-needed' when a
+ *   login already happened after the platform could have lost it: the caller
+ *   says how long the outage lasted (`offlineMs`, so it began that long ago),
+ *   and a sign-in or renewal since its start covers it. A burst of reconnects
+ *   after one outage makes one Agent Authentication, and an outage right
+ *   after the sign-in still gets its own. Without `offlineMs`, within
+ *   THROTTLE_MS of the last success counts as covered.
  */
 import { backoffDelay, type BackoffPolicy, type RandomSource } from '../../../common/backoff';
 import { IpcFailure, type IpcError, type SessionRenewal } from '../../../common/ipc-contract';
@@ -23,7 +27,7 @@ import { readClientFailure } from '../integra-cause';
 
 /** 1 s doubling to 30 s, jitter half the ceiling. */
 export const RENEWAL_BACKOFF: BackoffPolicy = { firstMs: 1_000, factor: 2, capMs: 30_000, jitter: 0.5 };
-/** A renewal (or sign-in) this recent makes another one not needed. */
+/** When the caller cannot say since when the login may be lost: a renewal (or sign-in) this recent makes another one not needed. */
 export const RENEWAL_THROTTLE_MS = 10_000;
 
 export interface RenewalOptions {
@@ -47,7 +51,8 @@ export interface RenewalRun {
 export type RenewalStart = 'started' | 'not-needed';
 
 export interface SessionRenewalMachine {
-  renew(run: RenewalRun): { renewal: RenewalStart; settled: Promise<SessionRenewal | null> };
+  /** `offlineMs`: how long the outage lasted that may have cost the login (it began that long ago). */
+  renew(run: RenewalRun, offlineMs?: number): { renewal: RenewalStart; settled: Promise<SessionRenewal | null> };
   /** The network is back: a renewal waiting out its backoff tries now. */
   hurry(): void;
   /** An agent signed in: the throttle counts from now, and a refused renewal no longer blocks. */
@@ -137,10 +142,11 @@ export function createSessionRenewal(options: RenewalOptions = {}): SessionRenew
   }
 
   return {
-    renew(run) {
+    renew(run, offlineMs) {
       if (running) return { renewal: 'started', settled: running.settled };
-      const recent = lastSuccessAt !== null && clock.now() - lastSuccessAt < RENEWAL_THROTTLE_MS;
-      if (blocked || recent) return { renewal: 'not-needed', settled: Promise.resolve(null) };
+      const now = clock.now();
+      const covered = lastSuccessAt !== null && (offlineMs === undefined ? now - lastSuccessAt < RENEWAL_THROTTLE_MS : lastSuccessAt >= now - offlineMs);
+      if (blocked || covered) return { renewal: 'not-needed', settled: Promise.resolve(null) };
       running = start(run);
       return { renewal: 'started', settled: running.settled };
     },

@@ -58,7 +58,7 @@ export interface SessionService<Api extends SessionApi> {
    * signed-in; `session.changed` only when the SIP credentials changed. `not-needed` when no agent is signed in,
    * one succeeded within the last 10 s, or the last one was refused (until the next sign-in).
    */
-  renew(): { renewal: RenewalStart; settled: Promise<SessionRenewal | null> };
+  renew(offlineMs?: number): { renewal: RenewalStart; settled: Promise<SessionRenewal | null> };
   onRenewal(listener: (renewal: SessionRenewal) => void): () => void;
   /** Stops a renewal under way and listening to connectivity. */
   close(): void;
@@ -73,7 +73,7 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
   let sipUrlOfSignIn = '';
   const renewal = createSessionRenewal(deps.renewal);
   const offOutages = deps.connectivity?.onChange
-    ? watchApiOutages({ onChange: deps.connectivity.onChange }, { back: () => renewal.hurry(), longOutageOver: () => void renew() })
+    ? watchApiOutages({ onChange: deps.connectivity.onChange }, { back: () => renewal.hurry(), longOutageOver: (offlineMs) => void renew(offlineMs) })
     : undefined;
 
   const publish = (next: SessionView): SessionView => {
@@ -216,7 +216,7 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
     return view;
   }
 
-  function renew(): { renewal: RenewalStart; settled: Promise<SessionRenewal | null> } {
+  function renew(offlineMs?: number): { renewal: RenewalStart; settled: Promise<SessionRenewal | null> } {
     const client = api;
     const agentName = view.agent?.name;
     if (view.state !== 'signed-in' || !agentName || !client) return { renewal: 'not-needed', settled: Promise.resolve(null) };
@@ -233,7 +233,7 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
         if (!sameSip(sip, view.sip)) publish({ ...view, sip });
       },
       reached: (reachable) => (reachable ? deps.connectivity?.reportSuccess() : deps.connectivity?.reportNetworkFailure()),
-    });
+    }, offlineMs);
   }
 
   return {

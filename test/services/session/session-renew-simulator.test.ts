@@ -154,10 +154,12 @@ describe('session renewal against the simulator', () => {
     afterTheThrottle();
     clocked.reportNetworkFailure();
     at.now += 29_000;
+    skipped.ms += 29_000; // one clock for the whole session: the outage really lasted that long
     clocked.reportSuccess(); // a short outage: nothing
     expect(seen).toEqual([]);
     clocked.reportNetworkFailure();
     at.now += 30_000;
+    skipped.ms += 30_000;
     restartPlatformSessions();
     clocked.reportSuccess(); // out of reach for 30 s: the platform may have restarted
     expect(seen.map((r) => r.state)).toEqual(['renewing']);

@@ -105,6 +105,22 @@ describe('session renewal', () => {
     expect(renewal.renew(scriptedRun([]).run).renewal).toBe('not-needed');
   });
 
+  it('with the time the login may have been lost: one renewal per outage, however soon after the sign-in', async () => {
+    const { clock, renewal } = machine();
+    clock.advance(100_000);
+    renewal.signedIn(); // at 100 s
+    clock.advance(2_000);
+    // An outage of 1 s that began after the sign-in needs its own renewal, only 2 s later.
+    const first = renewal.renew(scriptedRun(['record']).run, 1_000);
+    expect(first.renewal).toBe('started');
+    await first.settled;
+    // Another reconnect of the same outage is covered by it.
+    expect(renewal.renew(scriptedRun([]).run, 1_500).renewal).toBe('not-needed');
+    // A new outage, after that renewal, is not.
+    clock.advance(1_000);
+    expect(renewal.renew(scriptedRun(['record']).run, 10).renewal).toBe('started');
+  });
+
   it('hurry() ends a backoff wait at once (the network is back)', async () => {
     const { clock, renewal } = machine();
     const { run, log } = scriptedRun([offline(), offline(), 'record']);
