@@ -1,6 +1,7 @@
 // What the calls UI shows of a phone call: a plain snapshot rebuilt on every
 // phone event, plus the wrap-up (disposition to record) a finished call leaves.
 import type { Cti } from '../../../common/domain/cti';
+import type { Say } from '../../../common/i18n/say';
 import type { PlacedCall, WrapUpRecord } from '../../../common/ipc-contract';
 import type { CallState, MediaHealth, PhoneCall, QualitySample } from '../phone';
 
@@ -32,9 +33,9 @@ export interface WrapUp {
   /** ISO times, kept with the wrap-up in main. */
   readonly startedAt?: string | null;
   readonly endedAt?: string;
-  /** How it ended when the agent should know (the network dropped it), and the phone's words for why. */
+  /** How it ended when the agent should know (the network dropped it), and why, by message key. */
   readonly end?: 'dropped-by-network';
-  readonly endDetail?: string;
+  readonly endReason?: Say;
 }
 
 /** Builds the view; `placed` is the Make Call this call answers, when it is one. */
@@ -63,7 +64,7 @@ export function wrapUpOf(view: CallView, wasAnswered: boolean, destination: stri
   if (!wasAnswered) return null;
   const dropped = view.state.kind === 'ended' && view.state.cause === 'network-dropped';
   return {
-    ...(dropped ? { end: 'dropped-by-network' as const, endDetail: view.state.kind === 'ended' ? view.state.detail ?? '' : '' } : {}),
+    ...(dropped ? { end: 'dropped-by-network' as const, ...(view.state.kind === 'ended' && view.state.reason ? { endReason: view.state.reason } : {}) } : {}),
     key: view.id,
     guid: view.guid,
     campaign: view.campaign ?? '',

@@ -6,6 +6,8 @@ import { useId, useState, type FormEvent } from 'react';
 import type { CallsSetup, IpcError } from '../../../common/ipc-contract';
 import type { MessageKey } from '../../../common/i18n';
 import type { SoftphoneApi } from '../bridge';
+import { english } from '../../../common/i18n/say';
+import { useErrorText } from '../error-text';
 import { useLanguage } from '../i18n';
 import { FieldError } from '../sign-in/text-field';
 import type { WrapUp } from './call-view';
@@ -24,6 +26,7 @@ interface Props {
 
 export function DispositionForm({ api, wrap, setup, onDone, onDiscard, waitingAfter = 0 }: Props) {
   const { t } = useLanguage();
+  const errorText = useErrorText();
   const id = useId();
   const [fields, setFields] = useState<DispositionFields>(EMPTY_FIELDS);
   const [error, setError] = useState<IpcError | null>(null);
@@ -86,7 +89,9 @@ export function DispositionForm({ api, wrap, setup, onDone, onDiscard, waitingAf
         <h2 id={`${id}-h`}>{t('calls.dispo.heading')}</h2>
         <p className="subtitle">{t('calls.dispo.about', { caller: wrap.caller, campaign: wrap.campaign })}</p>
         {wrap.end === 'dropped-by-network' && (
-          <p className="banner banner-warning" data-testid="dispo-dropped">{t('calls.dispo.dropped', { detail: wrap.endDetail ?? '' })}</p>
+          <p className="banner banner-warning" data-testid="dispo-dropped">
+            {t('calls.dispo.dropped', { detail: wrap.endReason ? errorText({ message: english(wrap.endReason), say: wrap.endReason }) : '' })}
+          </p>
         )}
         {waitingAfter > 0 && (
           <p className="hint" data-testid="disposition-waiting">

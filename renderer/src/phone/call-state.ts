@@ -11,6 +11,7 @@
  * `ended` is final. Hold is a re-INVITE; while it is under way the call stays
  * in its current state and moves only when the far end accepts.
  */
+import type { Say } from '../../../common/i18n/say';
 import { assertTransition, type TransitionTable } from './state-machine';
 
 export type EndCause =
@@ -34,7 +35,7 @@ export type CallState =
   | { readonly kind: 'answering' }
   | { readonly kind: 'active' }
   | { readonly kind: 'held' }
-  | { readonly kind: 'ended'; readonly cause: EndCause; readonly by: EndedBy; readonly detail?: string };
+  | { readonly kind: 'ended'; readonly cause: EndCause; readonly by: EndedBy; readonly detail?: string; readonly reason?: Say };
 
 export type CallKind = CallState['kind'];
 

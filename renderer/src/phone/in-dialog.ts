@@ -12,6 +12,7 @@
  *   not-sent   it could not even be sent (no connection, another re-INVITE under way)
  */
 import { RequestPendingError, type Core, type Session, type Web } from 'sip.js';
+import type { Say } from '../../../common/i18n/say';
 import type { Timers } from './timers';
 
 export type ReinviteOutcome =
@@ -88,12 +89,12 @@ export async function refreshDialog(
   return stillLive() ? reinvite(session, request, timers) : outcome;
 }
 
-/** Why a refresh ended the call, in plain words (the call's `detail`, for the log and the disposition). */
-export function describeGone(outcome: ReinviteOutcome): string {
-  if (outcome.kind === 'no-answer') return 'The platform did not answer when the phone asked about the call after the network came back.';
-  if (outcome.kind === 'rejected' && outcome.status === 481) return 'The platform no longer had this call when the network came back (481).';
-  const answer = outcome.kind === 'rejected' ? `${outcome.status} ${outcome.reason}`.trim() : 'nothing';
-  return `The platform answered ${answer} when the phone asked about the call after the network came back.`;
+/** Why a refresh ended the call, by message key (the call's end `reason`, for the disposition form and the log). */
+export function describeGone(outcome: ReinviteOutcome): Say {
+  if (outcome.kind === 'no-answer') return { key: 'phone.dropped.noAnswer', params: {} };
+  if (outcome.kind === 'rejected' && outcome.status === 481) return { key: 'phone.dropped.gone', params: {} };
+  const status = outcome.kind === 'rejected' ? `${outcome.status} ${outcome.reason}`.trim() : '—';
+  return { key: 'phone.dropped.answered', params: { status } };
 }
 
 /** Sends BYE; true once the far end answered it (any final answer), false when it could not be sent or nothing came within `answerMs`. */

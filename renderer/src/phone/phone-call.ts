@@ -9,6 +9,7 @@
  */
 import { SessionState, type Invitation } from 'sip.js';
 import type { MissedCallReason } from '../../../common/ipc/calls';
+import { english, type Say } from '../../../common/i18n/say';
 import { nextCall, type CallKind, type CallState, type EndCause, type EndedBy } from './call-state';
 import { CallMedia, type AudioRoute } from './call-media';
 import { byeAnswered, callIsGone, describeGone, refreshDialog, reinvite } from './in-dialog';
@@ -127,7 +128,8 @@ export class PhoneCall {
     // Silence from a connection that died meanwhile says nothing about the call.
     const sameConnection = this.env.isConnected() && this.env.connectionEpoch() === epoch;
     if (!callIsGone(outcome) || !this.isLive() || (outcome.kind === 'no-answer' && !sameConnection)) return 'unknown';
-    this.end('network-dropped', 'system', describeGone(outcome));
+    const reason = describeGone(outcome);
+    this.end('network-dropped', 'system', english(reason), reason);
     // Tell the platform too, in case it still holds the call; nobody waits for the answer.
     void this.invitation.bye().catch(() => this.invitation.dispose().catch(() => undefined));
     return 'dropped';
@@ -298,12 +300,12 @@ export class PhoneCall {
     this.applyTrackState();
   }
 
-  private end(cause: EndCause, by: EndedBy, detail?: string): void {
+  private end(cause: EndCause, by: EndedBy, detail?: string, reason?: Say): void {
     if (this.current.kind === 'ended') return;
     this.endedFrom = this.current.kind;
     this.stopRinging();
     this.media.stop();
-    this.move(detail === undefined ? { kind: 'ended', cause, by } : { kind: 'ended', cause, by, detail });
+    this.move({ kind: 'ended', cause, by, ...(detail === undefined ? {} : { detail }), ...(reason ? { reason } : {}) });
   }
 
   private stopRinging(): void {
