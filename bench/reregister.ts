@@ -2,15 +2,17 @@
 // connections again to the phone registered. The simulator's SIP side is
 // paused (every WebSocket dropped, connections refused) for a random
 // 0.3–3 s, then resumed; the registrar's bindings are polled every 5 ms.
-// Two phones live through the same outages: the app's Phone (its own
-// reconnect schedule, tuned for a fast return) and sip.js's SimpleUser with
-// its default reconnection (3 attempts, 4 s apart).
+// Two phones live through the same outages: the app's Phone as the app runs
+// it (three quick tries, then main's TCP probe of the server, here the app's
+// own prober in this process) and sip.js's SimpleUser with its default
+// reconnection (3 attempts, 4 s apart).
 // Usage: npx tsx bench/reregister.ts [outages, default 30]
 import { createIntegraClient } from '../main/api';
 import type { SipCredentials } from '../common/ipc-contract';
 import { defaultExtensions } from '../simulator/extensions';
 import { startSimulator, type Simulator } from '../simulator/index';
 import { startCallPages } from './lib/call-page';
+import { startMainProbe } from './lib/main-probe';
 import { machine } from './lib/machine';
 import { emitResult, printTable } from './lib/report';
 import { percentile, round } from './lib/stats';
@@ -42,7 +44,9 @@ try {
   }
   const [tunedCreds, simpleCreds] = creds as [SipCredentials, SipCredentials];
   const tunedPage = await pages.open();
-  await tunedPage.evaluate((c) => window.bench.start({ credentials: c }), tunedCreds);
+  const probe = startMainProbe(ws);
+  await probe.expose(tunedPage);
+  await tunedPage.evaluate((c) => window.bench.start({ credentials: c }, { mainProbe: true }), tunedCreds);
   const simplePage = await pages.open();
   await simplePage.evaluate((c) => window.bench.startSimpleUser(c), simpleCreds);
   const phones = { tuned: tunedCreds.authorizationUsername, simpleUser: simpleCreds.authorizationUsername };
@@ -98,6 +102,7 @@ try {
   emitResult('reregister', { kind: 'targets', tunedP95ok: ok });
   process.stderr.write(`target (app phone): p95 ≤ 500 ms ${ok}\n`);
   await tunedPage.evaluate(() => window.bench.stop()).catch(() => undefined);
+  probe.close();
   await simplePage.evaluate(() => window.bench.stopSimpleUser()).catch(() => undefined);
 } finally {
   await client.close();

@@ -17,8 +17,14 @@ export type { SimState } from './state/sim-state';
 export interface SimulatorOptions {
   /** 0 (the default in-process) = any free port */
   port?: number;
-  /** a loopback address; default 127.0.0.1 */
+  /** a loopback address; default 127.0.0.1 (a private one only with `privateHost`) */
   host?: string;
+  /**
+   * Lets `host` be a private (RFC 1918) address, for tests in network
+   * namespaces where the agent reaches the platform over a veth link. Still no
+   * public address, and the control API keeps answering this host only.
+   */
+  privateHost?: boolean;
   seedFile?: string;
   /** default: random hex */
   controlSecret?: string;
@@ -52,9 +58,19 @@ export function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
+/** 10/8, 172.16/12, 192.168/16. */
+export function isPrivateHost(host: string): boolean {
+  const m = /^(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/.exec(host);
+  if (!m) return false;
+  const [a, b] = [Number(m[1]), Number(m[2])];
+  return a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
+}
+
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const host = options.host ?? '127.0.0.1';
-  if (!isLoopbackHost(host)) throw new Error(`The simulator listens on loopback only; ${host} is not a loopback address.`);
+  if (!isLoopbackHost(host) && !(options.privateHost === true && isPrivateHost(host))) {
+    throw new Error(`The simulator listens on loopback only; ${host} is not a loopback address.`);
+  }
   const seed = await loadSeed(options.seedFile);
   const ownDataDir = options.dataDir === undefined;
   const dataDir = ownDataDir ? await mkdtemp(join(tmpdir(), 'integra-sim-')) : resolve(options.dataDir as string);

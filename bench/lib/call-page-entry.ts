@@ -19,6 +19,15 @@ export interface CallTimings {
 
 const now = (): number => performance.timeOrigin + performance.now();
 const connections: RTCPeerConnection[] = [];
+// Every WebSocket the page opens, counted: Chromium throttles a page that keeps failing to open them.
+let webSocketsOpened = 0;
+const NativeWebSocket = window.WebSocket;
+window.WebSocket = class extends NativeWebSocket {
+  constructor(url: string | URL, protocols?: string | string[]) {
+    super(url, protocols);
+    webSocketsOpened += 1;
+  }
+} as typeof WebSocket;
 const Native = window.RTCPeerConnection;
 window.RTCPeerConnection = class extends Native {
   constructor(config?: RTCConfiguration) {
@@ -41,6 +50,23 @@ const live = (): Phone => {
 const EMPTY: CallTimings = { invite: null, established: null, firstAudioIn: null, firstAudioOut: null, iceConnected: null, dtlsConnected: null, ended: null };
 let timings: CallTimings = { ...EMPTY };
 let registeredAt: number | null = null;
+/** Page-clock times the phone registered again after losing its connection or a network change, and lost its registration. */
+const registeredAgainAt: number[] = [];
+const registrationLostAt: number[] = [];
+/** Audio packets per quality sample of the current call, with the sample's time. */
+let audioSamples: { at: number; packets: number }[] = [];
+
+/** Options the bench cannot pass as plain data: main's probe of the SIP server, exposed by the bench process. */
+export interface BenchPhoneExtras {
+  readonly mainProbe?: boolean;
+}
+
+declare global {
+  interface Window {
+    /** Exposed by the bench (bench/lib/main-probe.ts): main's TCP probe of the SIP server. */
+    benchWaitReachable?: (timeoutMs: number) => Promise<boolean>;
+  }
+}
 
 async function watchFirstPackets(pc: RTCPeerConnection, deadline: number): Promise<void> {
   while (now() < deadline && (timings.firstAudioIn === null || timings.firstAudioOut === null)) {
@@ -55,8 +81,12 @@ async function watchFirstPackets(pc: RTCPeerConnection, deadline: number): Promi
 }
 
 const bench = {
-  async start(options: PhoneOptions): Promise<void> {
-    phone = new Phone(options);
+  async start(options: PhoneOptions, extras: BenchPhoneExtras = {}): Promise<void> {
+    const probe = window.benchWaitReachable;
+    phone = new Phone(extras.mainProbe && probe ? { ...options, reachability: { waitReachable: (timeoutMs) => probe(timeoutMs) } } : options);
+    phone.on('registeredAgain', () => registeredAgainAt.push(now()));
+    phone.on('registration', (r) => r.kind !== 'registered' && registrationLostAt.push(now()));
+    phone.on('quality', ({ sample }) => audioSamples.push({ at: now(), packets: sample.packetsInInterval }));
     phone.on('registration', (r) => {
       if (r.kind === 'registered') registeredAt ??= now();
     });
@@ -78,6 +108,20 @@ const bench = {
   },
   timings: (): CallTimings => ({ ...timings }),
   registration: (): string => phone?.registration.kind ?? 'none',
+  /** What an outage did: registrations after it, WebSockets opened, and the current call as the phone sees it. */
+  outage: () => ({
+    registeredAgainAt: [...registeredAgainAt],
+    registrationLostAt: [...registrationLostAt],
+    webSocketsOpened,
+    audioSamples: [...audioSamples],
+    call: phone?.call ? { state: phone.call.state.kind, media: phone.call.mediaHealth.kind, guid: phone.call.info.cti?.Guid ?? null } : null,
+  }),
+  clearOutage(): void {
+    registeredAgainAt.length = 0;
+    registrationLostAt.length = 0;
+    webSocketsOpened = 0;
+    audioSamples = [];
+  },
   /** When the phone last became registered (page clock), after clearRegistered(). */
   registeredAt: (): number | null => registeredAt,
   clearRegistered(): void {

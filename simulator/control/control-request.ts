@@ -14,8 +14,14 @@ export function isLoopback(address: string | undefined): boolean {
   return v4.startsWith('127.') || address === '::1';
 }
 
+/** From this machine: loopback, or (a simulator on a private address) a connection whose source is that same address. */
+function fromThisHost(req: IncomingMessage): boolean {
+  const { remoteAddress, localAddress } = req.socket;
+  return isLoopback(remoteAddress) || (remoteAddress !== undefined && remoteAddress === localAddress);
+}
+
 export async function handleControlRequest(req: IncomingMessage, res: ServerResponse, url: URL, router: ControlRouter, secret: string): Promise<void> {
-  if (!isLoopback(req.socket.remoteAddress)) return sendJson(req, res, 403, { error: 'The control API answers loopback addresses only.' });
+  if (!fromThisHost(req)) return sendJson(req, res, 403, { error: 'The control API answers this machine only.' });
   const given = req.headers['x-sim-secret'];
   if (typeof given !== 'string' || !timingSafeEqualText(secret, given)) {
     return sendJson(req, res, 403, { error: 'Send the secret printed in the ready line as header X-Sim-Secret.' });

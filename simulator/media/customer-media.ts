@@ -57,6 +57,7 @@ export class CustomerMedia {
 
   constructor(private readonly options: CustomerMediaOptions) {
     const address = options.mediaAddress;
+    const onLoopback = address.startsWith('127.');
     this.pc = new RTCPeerConnection({
       codecs: {
         audio: [
@@ -71,9 +72,10 @@ export class CustomerMedia {
       iceServers: [],
       iceUseIpv6: false,
       iceAdditionalHostAddresses: [address],
-      // Pin ICE to one address: otherwise a browser may pair over another interface.
-      iceFilterStunResponse: (_message, addr) => addr[0] === address,
-      iceFilterCandidatePair: (pair) => pair.localCandidate.host === address && pair.remoteCandidate.host === address,
+      // Pin ICE to one address: otherwise a browser may pair over another interface. On loopback both
+      // ends are that address; on a private address (a network-namespace test) the agent's is its own.
+      iceFilterStunResponse: (_message, addr) => (onLoopback ? addr[0] === address : true),
+      iceFilterCandidatePair: (pair) => pair.localCandidate.host === address && (!onLoopback || pair.remoteCandidate.host === address),
     });
     this.tone = new ToneGenerator(options.toneHz ?? 440, options.toneAmplitude ?? 0.3);
     this.dtmf = new DtmfCollector((digit) => options.onDtmf?.(digit));

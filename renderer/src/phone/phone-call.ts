@@ -9,6 +9,7 @@
  */
 import { SessionState, type Invitation } from 'sip.js';
 import type { MissedCallReason } from '../../../common/ipc/calls';
+import { missedReason, saysNoAnswer } from './missed-reason';
 import { english, type Say } from '../../../common/i18n/say';
 import { nextCall, type CallKind, type CallState, type EndCause, type EndedBy } from './call-state';
 import { CallMedia, type AudioRoute } from './call-media';
@@ -82,12 +83,7 @@ export class PhoneCall {
 
   /** Why this call counts as missed (it rang and was not taken), or null. */
   get missed(): MissedCallReason | null {
-    const state = this.current;
-    if (state.kind !== 'ended' || this.endedFrom !== 'ringing') return null;
-    if (this.info.offeredWhileBusy) return 'offered-while-busy';
-    if (state.cause === 'rejected') return 'rejected';
-    if (state.cause === 'cancelled') return this.cancelledForNoAnswer ? 'rang-out' : 'abandoned';
-    return null;
+    return missedReason(this.current, this.endedFrom, this.info.offeredWhileBusy, this.cancelledForNoAnswer);
   }
 
   /** Whether its audio arrives (always `flowing` before it is answered). */
@@ -317,9 +313,4 @@ export class PhoneCall {
     this.current = nextCall(this.current, to);
     this.env.events.state(this);
   }
-}
-
-/** A CANCEL's Reason (RFC 3326) that says nobody answered or someone else did: the queue moved on, the caller did not give up. */
-function saysNoAnswer(reasons: string[]): boolean {
-  return reasons.some((r) => /Q\.850\s*;\s*cause\s*=\s*(19|16)\b/i.test(r) || /SIP\s*;\s*cause\s*=\s*(200|408|480)\b/i.test(r));
 }

@@ -10,7 +10,7 @@
  * current one; one not taken is reported as missed. Only a third call gets
  * 486 Busy Here, and is reported as missed too.
  */
-import { UserAgent, type Invitation } from 'sip.js';
+import type { Invitation, UserAgent } from 'sip.js';
 import type { MissedCallReason } from '../../../common/ipc/calls';
 import { decideAutoAnswer, type PendingMakeCall } from './auto-answer';
 import { browserMedia } from './browser-media';
@@ -23,11 +23,11 @@ import { PhoneCall, type CallEvents, type DeviceChoice, type HangUpResult } from
 import { PhoneError } from './phone-error';
 import type { PhoneEvents } from './phone-events';
 import { PHONE_DEFAULTS, type PhoneOptions } from './phone-options';
+import { createPhoneUserAgent } from './phone-user-agent';
 import { RegistrationKeeper } from './registration-keeper';
 import type { ConnectionIndicator, RegistrationState } from './registration-state';
 import { browserTimers, type Timers } from './timers';
 import { TypedEmitter } from './typed-emitter';
-import { PhoneTransport } from './ws-transport';
 
 /** A Make Call the UI announced; call `setGuid` once Make Call returns, `cancel` if it failed. */
 export interface MakeCallExpectation {
@@ -53,44 +53,13 @@ export class Phone {
 
   constructor(private readonly options: PhoneOptions) {
     this.timers = options.timers ?? browserTimers;
-    const creds = options.credentials;
-    const uri = UserAgent.makeURI(creds.uri);
-    if (!uri) throw new PhoneError('phone.err.badSipAddress', { uri: creds.uri });
-    this.ua = new UserAgent({
-      uri,
-      authorizationUsername: creds.authorizationUsername,
-      authorizationHa1: creds.authorizationHa1,
-      displayName: creds.displayName,
-      // Our own WebSocket transport: it can tell a dead connection from a quiet one and drop it at once.
-      transportConstructor: options.sip?.transportConstructor ?? PhoneTransport,
-      transportOptions: {
-        server: creds.wsUrl,
-        connectionTimeout: options.connectionTimeoutSec ?? PHONE_DEFAULTS.connectionTimeoutSec,
-        timers: this.timers,
-        onAbandon: (reason: string) => options.log?.('warn', 'phone.transport', undefined, `SIP connection dropped: ${reason}`),
-        ...options.sip?.transportOptions,
+    this.ua = createPhoneUserAgent(options, this.timers, {
+      onConnect: () => {
+        this.connections += 1;
+        this.keeper.onConnect();
       },
-      ...(options.sip?.sessionDescriptionHandlerFactory
-        ? { sessionDescriptionHandlerFactory: options.sip.sessionDescriptionHandlerFactory }
-        : {}),
-      sessionDescriptionHandlerFactoryOptions: {
-        peerConnectionConfiguration: { iceServers: options.iceServers ?? [] },
-        iceGatheringTimeout: options.iceGatheringTimeoutMs ?? PHONE_DEFAULTS.iceGatheringTimeoutMs,
-      },
-      logLevel: options.logLevel ?? 'warn',
-      ...(options.log ? { logBuiltinEnabled: false, logConnector: options.log } : {}),
-      // We reconnect ourselves (reconnector.ts): quick tries, then main's probe.
-      reconnectionAttempts: 0,
-      // 180 Ringing only for calls that ring (auto-answered ones go straight to 200).
-      sendInitialProvisionalResponse: false,
-      delegate: {
-        onConnect: () => {
-          this.connections += 1;
-          this.keeper.onConnect();
-        },
-        onDisconnect: () => this.keeper.onDisconnect(),
-        onInvite: (invitation) => this.onInvite(invitation),
-      },
+      onDisconnect: () => this.keeper.onDisconnect(),
+      onInvite: (invitation) => this.onInvite(invitation),
     });
     this.keeper = new RegistrationKeeper(this.ua, {
       timers: this.timers,
