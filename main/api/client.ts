@@ -124,8 +124,25 @@ export function createIntegraClient(options: IntegraClientOptions): IntegraClien
     }
     const second = await attempt();
     if ('value' in second) return second.value;
-    // Refused again with a token just issued: say that the session is the likely cause.
-    throw second.refused.again();
+    // Refused again with a token just issued: the data, or the session? A harmless read with the same
+    // token tells them apart (an expired session refuses it too), so the message names the right cause.
+    throw (await sessionAccepted(second.kind, call)) ? second.refused : second.refused.again();
+  }
+
+  /** Whether the platform accepts the held token of `kind` now (Get Campaigns, read-only); undefined when it could not be asked. */
+  async function sessionAccepted(kind: TokenKind, call?: CallOptions): Promise<boolean | undefined> {
+    const token = held[kind].token;
+    if (!token) return false;
+    try {
+      const text = await transport.send({
+        operation: 'getCampaigns', path: OPERATIONS.getCampaigns.path, token, body: forms.getCampaignsForm(), ...signalOf(call),
+        secrets: secrets(), timeoutMs: timeout(call),
+      });
+      const trimmed = text.trim();
+      return trimmed !== '0' && trimmed !== 'Error';
+    } catch {
+      return undefined;
+    }
   }
 
   const client: IntegraClient = {

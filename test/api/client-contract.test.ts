@@ -275,8 +275,19 @@ describe.each(cases.map((c) => [c.op, c] as const))('%s', (op, c) => {
     expect(error).toBeInstanceOf(PlatformRefusedError);
     expect((error as PlatformRefusedError).afterReauthentication).toBe(true);
     expect(error.message).toMatch(/^[A-Z][A-Za-z ]+: the platform refused it again \("0"\) right after the app signed in anew, so it may not accept this session\. Sign out and sign in again/);
-    const requests = (await simState(sim)).requests.filter((r) => r.operation === op);
-    expect(requests.map((r) => r.result)).toEqual(['error', 'error']);
+    // Then a read with the new token (Get Campaigns) is refused too: the session is the cause, not the data.
+    const requests = (await simState(sim)).requests.filter((r) => r.operation === op || r.operation === 'getCampaigns');
+    expect(requests.map((r) => `${r.operation}:${r.result}`)).toEqual([`${op}:error`, `${op}:error`, 'getCampaigns:error']);
+  });
+
+  it('refused twice while the session is fine (a read with the new token passes): the error names the data, not authentication', async () => {
+    // The reads are refused only for their token (the re-authentication cures that), never for their data.
+    if (authOps.has(op) || op === 'getCampaigns' || op === 'getDialers') return;
+    await signInBoth();
+    const refusal = await failureOf(c.refused(client));
+    expect(refusal).toBeInstanceOf(PlatformRefusedError);
+    expect((refusal as PlatformRefusedError).afterReauthentication).toBe(false);
+    expect(refusal.message).toMatch(/the platform refused \("0"\): /);
   });
 });
 

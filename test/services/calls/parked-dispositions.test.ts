@@ -57,7 +57,7 @@ describe('parked dispositions', () => {
     const [parked, ...others] = await calls.parkedDispositions();
     expect(others).toEqual([]);
     expect(parked!.disposition).toEqual(disposition('g-parked', 'NoSuchCampaign->'));
-    expect(parked!.reason).toMatch(/^Call Disposition: the platform refused it again \("0"\).*The platform answered "0" 5 times in a row/);
+    expect(parked!.reason).toMatch(/^Call Disposition: the platform refused \("0"\).*The platform answered "0" 5 times in a row/);
     expect((await simState(sim)).dispositions).toEqual([]);
 
     signedInAs = 'bruno.diaz'; // another agent on this computer neither sees nor retries it
