@@ -40,6 +40,11 @@ export class AgentCaller {
     this.endListeners.add(listener);
   }
 
+  /** The SIP Call-ID of a live call, or undefined. */
+  callIdOf(guid: string): string | undefined {
+    return this.live.get(guid)?.call.callId;
+  }
+
   isLive(guid: string): boolean {
     return this.live.has(guid);
   }
@@ -88,7 +93,7 @@ export class AgentCaller {
       {
         onRinging: () => this.patchLive(request.guid, (c) => (c.status === 'requested' ? { status: 'ringing' } : {})),
         onAnswered: () => this.patchLive(request.guid, () => ({ status: 'active', answeredAt: new Date().toISOString() })),
-        onHoldChange: (held) => this.patchLive(request.guid, () => ({ status: held ? 'held' : 'active' })),
+        onHoldChange: (held) => this.patchLive(request.guid, (c) => ({ status: held ? 'held' : 'active', reinvites: (c.reinvites ?? 0) + 1 })),
         onDtmf: (digit) => this.patchLive(request.guid, (c) => ({ dtmf: [...c.dtmf, digit] })),
         onEnded: (end) => this.end(request.guid, end),
       },

@@ -30,6 +30,7 @@ export type PlatformEnd = Exclude<CallEnd['endedBy'], 'agent'>;
 export interface OutboundCallEvents {
   onRinging?(): void;
   onAnswered?(): void;
+  /** The agent sent a re-INVITE (its direction says whether it holds the call). */
   onHoldChange?(held: boolean): void;
   onDtmf?(digit: string): void;
   onEnded?(end: CallEnd): void;

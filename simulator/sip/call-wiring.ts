@@ -25,6 +25,8 @@ export interface CallSide {
 export interface WiredCalls {
   /** Ends every live call as failed: with BYE/CANCEL, or without a word (a crash). */
   endAll(cause: string, how: 'signal' | 'drop'): Promise<void>;
+  /** The SIP Call-ID of a live call, or undefined. */
+  callIdOf(guid: string): string | undefined;
   close(): Promise<void>;
 }
 
@@ -70,6 +72,7 @@ export function wireCallsToState(ctx: ExtensionContext, side: CallSide, options:
 
   return {
     endAll: (cause, how) => caller.endAll(cause, how),
+    callIdOf: (guid) => caller.callIdOf(guid),
     async close() {
       dialer.close();
       demo.close();

@@ -2,6 +2,7 @@
 // with Make Call / Hang Up Call / dialer / inbound calls tied to the state,
 // the outage controls, and its part of a platform restart.
 // (Calls through an external SIP server: ./upstream/.)
+import { z } from 'zod';
 import type { G711Codec } from '../media/customer-media';
 import type { SimulatorExtension } from '../extension';
 import { PLATFORM_RESTARTED_CAUSE, type PlatformRestart } from '../state/events';
@@ -30,6 +31,8 @@ export interface SipExtensionOptions {
 
 const API_DEFAULT_PORT = '8480';
 
+const refuseReinviteSchema = z.strictObject({ status: z.number().int().min(400).max(699).default(500) });
+
 export function createSipExtension(options: SipExtensionOptions = {}): SimulatorExtension {
   return {
     name: 'sip',
@@ -49,6 +52,15 @@ export function createSipExtension(options: SipExtensionOptions = {}): Simulator
       });
       const calls = wireCallsToState(ctx, { originator: server.originator, bindings: server.bindings, domain: server.domain, rtpTimeout }, options);
       addSipOutageRoutes(ctx, server);
+      // The agent's next re-INVITE on this call is refused (a PBX that turns down a hold or a refresh).
+      ctx.control.route('POST', '/__sim/calls/:guid/refuse-reinvite', (request) => {
+        const parsed = refuseReinviteSchema.safeParse(request.body ?? {});
+        if (!parsed.success) return { status: 400, json: { error: `refuse-reinvite takes {status: 400..699}: ${z.prettifyError(parsed.error)}` } };
+        const callId = calls.callIdOf(request.params.guid ?? '');
+        if (!callId) return { status: 404, json: { error: `no live call ${request.params.guid ?? ''}` } };
+        server.refuseNextReinvite(callId, parsed.data.status);
+        return { json: { ok: true } };
+      });
 
       // A graceful restart hangs up first (BYE/CANCEL, like `core restart gracefully`) and closes each
       // WebSocket; a crash says nothing: the sockets are gone before the calls end, so no BYE can leave.

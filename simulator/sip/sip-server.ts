@@ -63,6 +63,8 @@ export interface SipServer {
    * socket simply gone after a crash.
    */
   goDown(downMs: number, mode: 'crash' | 'graceful'): Promise<void>;
+  /** The agent's next re-INVITE in the dialog `callId` is answered `status` (a PBX refusing a hold or a refresh). */
+  refuseNextReinvite(callId: string, status: number): void;
   close(): Promise<void>;
 }
 
@@ -89,6 +91,7 @@ export async function startSipServer(options: SipServerOptions): Promise<SipServ
   const local = originator.transport as LocalTransport;
   await warmUpCustomerMedia(options.mediaAddress ?? options.host);
 
+  const refusedReinvites = new Map<string, number>();
   const route = (message: SipMessage, connection: SipConnection): void => {
     if (message.kind === 'response') {
       if (local.knows(message.response.callId)) local.deliver(message, connection);
@@ -96,6 +99,12 @@ export async function startSipServer(options: SipServerOptions): Promise<SipServ
     }
     const request = message.request;
     if (registrar.handle(request, connection)) return;
+    const refusal = request.method === 'INVITE' && request.toTag ? refusedReinvites.get(request.callId) : undefined;
+    if (refusal !== undefined) {
+      refusedReinvites.delete(request.callId);
+      connection.send(buildResponse(request, refusal, refusal === 491 ? 'Request Pending' : 'Server Error (test fault)'));
+      return;
+    }
     // A live call's dialog takes the agent's requests over any connection, as Asterisk matches dialogs by Call-ID and tags.
     if (local.knows(request.callId) && originator.isLive(request.callId)) {
       local.deliver(message, connection);
@@ -154,6 +163,7 @@ export async function startSipServer(options: SipServerOptions): Promise<SipServ
     resume: () => endpoint.resume(),
     isPaused: () => endpoint.isPaused(),
     refuse: (ms) => endpoint.refuse(ms),
+    refuseNextReinvite: (callId, status) => void refusedReinvites.set(callId, status),
     refusingUntil: () => endpoint.refusingUntil(),
     connections,
     dropPhone(phone, mode) {

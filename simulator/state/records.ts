@@ -46,6 +46,8 @@ export interface CallRecord {
   endedBy?: CallEndedBy;
   cause?: string;
   dtmf: string[];
+  /** re-INVITEs the agent sent on the answered call (hold, resume, refresh after a reconnect). */
+  reinvites?: number;
   levels?: Record<string, unknown>;
 }
 

@@ -18,6 +18,7 @@ export interface SimCall {
   origin: string;
   status: string;
   endedBy?: string;
+  cause?: string;
   dtmf: string[];
   levels?: SimLevels;
 }

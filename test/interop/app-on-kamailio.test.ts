@@ -118,6 +118,37 @@ describe('the app with its SIP setting on Kamailio', () => {
     await hangUpAndDispose(page, call.guid, 'Volver a llamar');
   }, 90_000);
 
+  it('keeps a call through a Kamailio restart: audio all along, the phone registers again and refreshes the call with its new Contact', async () => {
+    const { page } = app;
+    const call = await dialFromUi(page, '099700800');
+    await until('the simulator hears the agent', () => simCall(app, call.guid), (c) => c.status === 'active' && (c.levels?.customerReceived.packets ?? 0) > 50);
+    await watchIndicator(page);
+    const { stoppedAt } = await kamailio.restart();
+    await until(
+      'the header shows connected again',
+      () => page.evaluate(() => window.interopStates ?? []),
+      (s) => s.some(([, state]) => state !== 'online') && s.at(-1)![1] === 'online',
+      { timeoutMs: 20_000 },
+    );
+    // The media never went through Kamailio: the customer kept hearing the agent, and the call is on screen.
+    const heard = (await simCall(app, call.guid)).levels?.customerReceived.packets ?? 0;
+    await until('the customer still hears the agent', () => simCall(app, call.guid), (c) => (c.levels?.customerReceived.packets ?? 0) > heard + 25);
+    await panelState(page, 'active').waitFor();
+    // The refresh went out over the new connection with the phone's Contact, and Kamailio took it to the platform.
+    const refreshed = await until(
+      'the platform saw the agent refresh the call',
+      () => control<{ reinvites?: number }>(app.sim, 'GET', `/calls/${call.guid}`),
+      (c) => (c.reinvites ?? 0) > 0,
+      { timeoutMs: 15_000 },
+    );
+    // Both ways after the refreshes too (a refused re-INVITE must not leave the media renegotiation stuck).
+    const sent = (await simCall(app, call.guid)).levels?.customerSent.packets ?? 0;
+    await until('the customer still sends', () => simCall(app, call.guid), (c) => (c.levels?.customerSent.packets ?? 0) > sent + 25);
+    await untilFound(async () => ((await pageLevel(page)) > 0.01 ? true : null), 'the page still hears the customer');
+    process.stderr.write(`interop: a call through a Kamailio restart: refreshed ${refreshed.reinvites} time(s); header back ${Date.now() - stoppedAt} ms after the stop\n`);
+    await hangUpAndDispose(page, call.guid, 'Tras el reinicio');
+  }, 90_000);
+
   it('un-REGISTERs on Kamailio when the agent signs out: a Make Call then gets 480 from Kamailio', async () => {
     await signOut(app.page, 'fin');
     const agent = app.agents[0]!;

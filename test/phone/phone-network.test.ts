@@ -78,6 +78,18 @@ describe('refresh after the connection comes back', () => {
     expect(second.call?.state.kind).toBe('active');
   });
 
+  it('asks again when a proxy could not pass the refresh on (503), and keeps the call', async () => {
+    const server = new FakeSipServer();
+    const phone = await registered(server);
+    await inCall(server, phone);
+    server.reinviteAnswer = { status: 503, reason: 'Service Unavailable' };
+    await reconnect(server, phone);
+    await vi.waitFor(() => expect(server.count('INVITE')).toBe(1));
+    server.reinviteAnswer = { status: 200, reason: 'OK' };
+    await vi.waitFor(() => expect(server.count('INVITE')).toBe(2), { timeout: 4_000 });
+    expect(phone.call?.state.kind).toBe('active');
+  });
+
   it('restarts ICE in the refresh after a network change', async () => {
     const server = new FakeSipServer();
     const phone = await registered(server);

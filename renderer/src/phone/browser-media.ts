@@ -12,7 +12,17 @@ function playRemote(stream: MediaStream, speakerId: string | null): RemoteAudio 
   const ctx = new AudioContext();
   const analyser = ctx.createAnalyser();
   analyser.fftSize = 1024;
-  ctx.createMediaStreamSource(stream).connect(analyser);
+  // A source node keeps the track it was made from: when a renegotiation replaces the remote track
+  // (sip.js swaps it in the same stream), measure the new one, or the meter would read silence.
+  let source: MediaStreamAudioSourceNode | null = null;
+  const measure = (): void => {
+    source?.disconnect();
+    source = stream.getAudioTracks().length > 0 ? ctx.createMediaStreamSource(stream) : null;
+    source?.connect(analyser);
+  };
+  measure();
+  stream.addEventListener('addtrack', measure);
+  stream.addEventListener('removetrack', measure);
   const buf = new Float32Array(analyser.fftSize);
   const setSpeaker = async (id: string | null): Promise<void> => {
     await audio.setSinkId(id ?? '');
@@ -36,6 +46,8 @@ function playRemote(stream: MediaStream, speakerId: string | null): RemoteAudio 
     setSpeaker,
     speakerId: () => audio.sinkId,
     dispose() {
+      stream.removeEventListener('addtrack', measure);
+      stream.removeEventListener('removetrack', measure);
       audio.pause();
       audio.srcObject = null;
       void ctx.close();

@@ -14,7 +14,8 @@
  *                      agent is free: the call on screen may be a zombie
  *
  * A call is not refreshed again within `minGapMs` of the last refresh for the
- * same reason family, and never twice at once.
+ * same reason family, and never twice at once. A refresh a proxy could not
+ * pass on (5xx, 477) is asked again twice, `retryAfterMs` apart.
  */
 import type { MediaHealth } from './media-watch';
 import type { PhoneCall } from './phone-call';
@@ -30,7 +31,11 @@ export interface CallWatchdogOptions {
   readonly minGapMs?: number;
   /** How long a `disconnected` path may last before the ICE restart (default 1 s). */
   readonly disconnectedGraceMs?: number;
+  /** Between tries of a refresh a proxy could not pass on (default 2 s). */
+  readonly retryAfterMs?: number;
 }
+
+const REFRESH_RETRIES = 2;
 
 const brokenPath = (state: RTCPeerConnectionState | null): boolean => state === 'disconnected' || state === 'failed';
 
@@ -89,7 +94,7 @@ export class CallWatchdog {
     return last !== undefined && this.opts.timers.now() - last < (this.opts.minGapMs ?? 10_000);
   }
 
-  private async refresh(call: PhoneCall, iceRestart: boolean): Promise<void> {
+  private async refresh(call: PhoneCall, iceRestart: boolean, retriesLeft = REFRESH_RETRIES): Promise<void> {
     if (this.refreshing.has(call)) {
       this.queued.set(call, (this.queued.get(call) ?? false) || iceRestart);
       return;
@@ -99,7 +104,11 @@ export class CallWatchdog {
     const again = this.queued.get(call);
     this.queued.delete(call);
     // The first one went out on a connection that died meanwhile: the newer request still needs its answer.
-    if (again !== undefined && result === 'unknown' && this.opts.isRegistered()) await this.refresh(call, again);
+    if (again !== undefined && (result === 'unknown' || result === 'retry') && this.opts.isRegistered()) return this.refresh(call, again, retriesLeft);
+    if (result === 'retry' && retriesLeft > 0) {
+      await new Promise<void>((resolve) => this.opts.timers.setTimeout(() => resolve(), this.opts.retryAfterMs ?? 2_000));
+      if (answered(call) && this.opts.isRegistered()) await this.refresh(call, iceRestart, retriesLeft - 1);
+    }
   }
 }
 

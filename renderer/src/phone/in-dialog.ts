@@ -11,7 +11,7 @@
  *   no-answer  no final answer within `answerMs` (the platform or the path is gone)
  *   not-sent   it could not even be sent (no connection, another re-INVITE under way)
  */
-import { RequestPendingError, type Core, type Session, type Web } from 'sip.js';
+import { RequestPendingError, Web, type Core, type Session } from 'sip.js';
 import type { Say } from '../../../common/i18n/say';
 import type { Timers } from './timers';
 
@@ -53,7 +53,10 @@ export function reinvite(session: Session, request: ReinviteRequest, timers: Tim
       const detail = error instanceof Error ? error.message : String(error);
       settle({ kind: 'not-sent', pending: error instanceof RequestPendingError, detail });
     });
-  }).then((outcome) => {
+  }).then(async (outcome) => {
+    // sip.js's web handler has no rollback: after a refused re-INVITE its peer connection would stay in
+    // have-local-offer and every later one (hold, the next refresh) would fail. Roll the offer back here.
+    if (outcome.kind === 'rejected') await rollbackLocalOffer(session);
     // sip.js keeps these options for the next re-INVITE, also one the far end sends: keep the
     // direction that holds now (the old one when this one failed), and never restart ICE again by accident.
     const hold = outcome.kind === 'accepted' ? request.hold : before.hold;
@@ -61,6 +64,17 @@ export function reinvite(session: Session, request: ReinviteRequest, timers: Tim
     session.sessionDescriptionHandlerOptionsReInvite = next;
     return outcome;
   });
+}
+
+async function rollbackLocalOffer(session: Session): Promise<void> {
+  const sdh = session.sessionDescriptionHandler;
+  const pc = sdh instanceof Web.SessionDescriptionHandler ? sdh.peerConnection : undefined;
+  if (pc?.signalingState !== 'have-local-offer') return;
+  try {
+    await pc.setLocalDescription({ type: 'rollback' });
+  } catch {
+    // Already stable (another exchange settled it): nothing to undo.
+  }
 }
 
 /** A refresh answered like this means the platform no longer has the call (RFC 3261 §12.2.1.2: 481 and 408 end the dialog). */

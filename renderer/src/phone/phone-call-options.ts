@@ -44,8 +44,12 @@ export interface CallEvents {
   path: (call: PhoneCall, state: RTCPeerConnectionState) => void;
 }
 
-/** What a refresh found: the call is still there, it is gone (ended here), or it could not tell. */
-export type RefreshResult = 'kept' | 'dropped' | 'unknown';
+/**
+ * What a refresh found: the call is still there, it is gone (ended here), a
+ * proxy could not pass it on yet (5xx, 477: worth another try shortly), or it
+ * could not tell.
+ */
+export type RefreshResult = 'kept' | 'dropped' | 'retry' | 'unknown';
 
 export interface CallEnvironment {
   readonly media: MediaPort;

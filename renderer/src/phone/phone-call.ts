@@ -121,6 +121,8 @@ export class PhoneCall {
     const epoch = this.env.connectionEpoch();
     const outcome = await refreshDialog(this.invitation, request, this.env.timers, () => this.isLive());
     if (outcome.kind === 'accepted') return 'kept';
+    // The next hop could not take it (a proxy just restarted, the platform's side not back yet): ask again soon.
+    if (outcome.kind === 'rejected' && (outcome.status >= 500 || outcome.status === 477)) return 'retry';
     // Silence from a connection that died meanwhile says nothing about the call.
     const sameConnection = this.env.isConnected() && this.env.connectionEpoch() === epoch;
     if (!callIsGone(outcome) || !this.isLive() || (outcome.kind === 'no-answer' && !sameConnection)) return 'unknown';

@@ -186,6 +186,21 @@ route[WITHINDLG] {
     if (!isdsturiset()) {
       handle_ruri_alias();
     }
+    # A WebSocket client that reconnected (Kamailio restarted, the network
+    # changed) is no longer on the connection its Contact's alias names:
+    # reach it over its newest registration, found by the Request-URI's user
+    # (a Contact named after its AOR, as the platform's) or else the To user
+    # (a phone's AOR); neither registered: the alias as it is.
+    $var(ruri) = $ru;
+    $var(du) = $du;
+    $ru = "sip:" + $rU + "@" + $td;
+    if (!lookup("location")) {
+      $ru = "sip:" + $tU + "@" + $td;
+      if (!lookup("location")) {
+        $ru = $var(ruri);
+        $du = $var(du);
+      }
+    }
     route(RELAY);
     exit;
   }

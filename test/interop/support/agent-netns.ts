@@ -1,13 +1,15 @@
 /**
  * A workstation in its own network namespace, with two links to this host
  * (the platform's side): "Wi-Fi" and "cable", each a veth pair. The
- * platform's address lives on a dummy interface here; the workstation reaches
- * it over whichever link has the route. `switchToCable()` moves it as a
- * laptop that is plugged in and leaves the Wi-Fi does: the cable comes up
- * with its own address and route, then the Wi-Fi address and link go.
+ * platform's address is a /32 on this host's loopback; the workstation reaches
+ * it over whichever link has the best route. `plugCable()` brings the cable up
+ * with its own address and a second, lower-priority route (the Wi-Fi still
+ * carries everything, as when a laptop is plugged in); `leaveWifi()` takes the
+ * Wi-Fi address and link away: from then on the workstation's address is the
+ * cable's, and what was bound to the Wi-Fi address is dead without a word.
  *
  *   this host                                   namespace sp-agent-<id>
- *   dummy  10.231.<n>.1/32 (the platform)
+ *   lo     10.231.<n>.1/32 (the platform)
  *   veth w<id>r 10.231.<n+1>.1/24 ──────────── wifi0 10.231.<n+1>.2/24   route to the platform (first)
  *   veth c<id>r 10.231.<n+2>.1/24 ──────────── eth0  10.231.<n+2>.2/24   route to the platform (after the switch)
  *
@@ -27,8 +29,10 @@ export interface AgentNetns {
   readonly cableAddress: string;
   /** Runs a command inside the namespace (argv for `ip netns exec`). */
   exec(command: string[]): string;
-  /** Cable up and routed, then the Wi-Fi address and link gone; resolves when done. */
-  switchToCable(): void;
+  /** The cable up, with its address and a lower-priority route to the platform. */
+  plugCable(): void;
+  /** The Wi-Fi address and link gone: the cable's route is the only one. */
+  leaveWifi(): void;
   remove(): void;
 }
 
@@ -43,10 +47,9 @@ export function createAgentNetns(): AgentNetns {
   const platformAddress = `10.231.${n}.1`;
   const wifi = { host: `w${id}r`, ns: 'wifi0', hostAddress: `10.231.${n + 1}.1`, address: `10.231.${n + 1}.2` };
   const cable = { host: `c${id}r`, ns: 'eth0', hostAddress: `10.231.${n + 2}.1`, address: `10.231.${n + 2}.2` };
-  const dummy = `p${id}d`;
   const inNs = (args: string[]): string => ip(['netns', 'exec', name, 'ip', ...args]);
   const remove = (): void => {
-    for (const args of [['netns', 'del', name], ['link', 'del', wifi.host], ['link', 'del', cable.host], ['link', 'del', dummy]]) {
+    for (const args of [['netns', 'del', name], ['link', 'del', wifi.host], ['link', 'del', cable.host], ['addr', 'del', `${platformAddress}/32`, 'dev', 'lo']]) {
       try {
         ip(args);
       } catch {
@@ -57,9 +60,7 @@ export function createAgentNetns(): AgentNetns {
   try {
     ip(['netns', 'add', name]);
     inNs(['link', 'set', 'lo', 'up']);
-    ip(['link', 'add', dummy, 'type', 'dummy']);
-    ip(['addr', 'add', `${platformAddress}/32`, 'dev', dummy]);
-    ip(['link', 'set', dummy, 'up']);
+    ip(['addr', 'add', `${platformAddress}/32`, 'dev', 'lo']);
     for (const link of [wifi, cable]) {
       ip(['link', 'add', link.host, 'type', 'veth', 'peer', 'name', `${link.ns}${id}`]);
       ip(['link', 'set', `${link.ns}${id}`, 'netns', name]);
@@ -80,10 +81,12 @@ export function createAgentNetns(): AgentNetns {
     wifiAddress: wifi.address,
     cableAddress: cable.address,
     exec: (command) => execFileSync('ip', ['netns', 'exec', name, ...command], { encoding: 'utf8' }),
-    switchToCable() {
+    plugCable() {
       inNs(['addr', 'add', `${cable.address}/24`, 'dev', cable.ns]);
       inNs(['link', 'set', cable.ns, 'up']);
-      inNs(['route', 'replace', `${platformAddress}/32`, 'via', cable.hostAddress]);
+      inNs(['route', 'add', `${platformAddress}/32`, 'via', cable.hostAddress, 'metric', '100']);
+    },
+    leaveWifi() {
       inNs(['addr', 'del', `${wifi.address}/24`, 'dev', wifi.ns]);
       inNs(['link', 'set', wifi.ns, 'down']);
     },
