@@ -73,4 +73,14 @@ describe('npm run bench', () => {
     expect(phones.map((row) => row['phone']).sort()).toEqual(['simpleUser', 'tuned']);
     for (const row of phones) expect(row).toMatchObject({ outages: 2, registered: 2 });
   });
+
+  it('outage-matrix keeps calls through a cut and a frozen SIP connection and brings the API back, for the app phone and the page-only baseline', { timeout: 120_000 }, async () => {
+    const run = await runBench('bench/outage-matrix.ts', ['--lengths', '1', '--modes', 'cut,freeze', '--app', '1', '--page-only', '1', '--api-lengths', '1', '--api-sessions', '1']);
+    expectRan(run, 'outage-matrix');
+    const runs = run.rows.filter((row) => row['kind'] === 'run');
+    expect(runs.map((row) => `${row['mode']}:${row['variant']}`).sort()).toEqual(['cut:app', 'cut:page-only', 'freeze:app', 'freeze:page-only']);
+    for (const row of runs) expect(row).toMatchObject({ phones: 1, survivedWithMedia: 1, zombies: 0, registered: 1 });
+    expect(run.rows.find((row) => row['kind'] === 'api')).toMatchObject({ sessions: 1, online: 1, stored: 1 });
+    expect(run.rows.some((row) => row['kind'] === 'targets')).toBe(true);
+  });
 });
