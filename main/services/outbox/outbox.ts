@@ -24,7 +24,7 @@ import { randomUUID } from 'node:crypto';
 import { backoffDelay, OUTBOX_BACKOFF } from '../../../common/backoff';
 import { systemClock, type TimerHandle } from '../connectivity/clock';
 import { boundedSend, plain } from './bounded-send';
-import { EventHub } from './event-hub';
+import { TypedEmitter } from '../../../common/typed-emitter';
 import { Journal, type JournalEntry, type QuarantineReport } from './journal';
 import type { OutboxEvents, OutboxOptions, OutboxStatus, ParkedEntry, SendOutcome } from './outbox-types';
 
@@ -37,7 +37,7 @@ export class Outbox<T> {
   private readonly policy;
   private readonly maxAttempts;
   private readonly sendTimeoutMs;
-  private readonly events = new EventHub<OutboxEvents>();
+  private readonly events = new TypedEmitter<OutboxEvents>();
   private readonly closing = new AbortController();
   private started = false;
   private pumping: Promise<void> | null = null;

@@ -27,7 +27,7 @@ import { createPhoneUserAgent } from './phone-user-agent';
 import { RegistrationKeeper } from './registration-keeper';
 import type { ConnectionIndicator, RegistrationState } from './registration-state';
 import { browserTimers, type Timers } from './timers';
-import { TypedEmitter } from './typed-emitter';
+import { TypedEmitter } from '../../../common/typed-emitter';
 
 /** A Make Call the UI announced; call `setGuid` once Make Call returns, `cancel` if it failed. */
 export interface MakeCallExpectation {

@@ -1,6 +1,13 @@
-/** A minimal typed event emitter: listeners per event name, errors in one listener do not stop the others. */
+/**
+ * A minimal typed event emitter: listeners per event name; one listener that
+ * throws does not stop the others (nor the code that emitted: the phone, the
+ * outbox). Used by the renderer's phone and by main's outbox.
+ */
 export class TypedEmitter<Events extends object> {
   private readonly listeners = new Map<keyof Events, Set<(value: never) => void>>();
+
+  /** `onListenerError`: where a failing listener is told (default: the console). */
+  constructor(private readonly onListenerError: (event: string, error: unknown) => void = (event, error) => console.error(`a "${event}" listener failed`, error)) {}
 
   on<K extends keyof Events>(event: K, listener: (value: Events[K]) => void): () => void {
     let set = this.listeners.get(event);
@@ -14,8 +21,7 @@ export class TypedEmitter<Events extends object> {
       try {
         (l as (value: Events[K]) => void)(value);
       } catch (err) {
-        // A broken view must not break the phone.
-        console.error(`phone: a "${String(event)}" listener failed`, err);
+        this.onListenerError(String(event), err);
       }
     }
   }
