@@ -117,6 +117,28 @@ describe('call waiting', () => {
   }, 120_000);
 });
 
+describe('a ring while the agent types', () => {
+  it('does not take the focus: the wrap-up comment goes on, and the call is answered by a click', async () => {
+    const { page } = app;
+    const call = await dial('099700008');
+    await page.getByTestId('hang-up').click();
+    const form = page.locator(`[data-testid=disposition-form][data-guid="${call.guid}"]`);
+    await form.locator('textarea[name=comment]').click();
+    await page.keyboard.type('El cliente pide ');
+    const ringing = (await simControl(app.sim, 'POST', '/inbound-call', { campaign: 'Soporte<-', from: '098700009' })) as { guid: string };
+    await panelState(page, 'ringing').waitFor({ timeout: 10_000 });
+    // A space here used to land on the focused Answer button: the call answered itself and the text was lost.
+    await page.keyboard.type('una visita el martes');
+    expect(await form.locator('textarea[name=comment]').inputValue()).toBe('El cliente pide una visita el martes');
+    expect((await simCall(app, ringing.guid)).status).toBe('ringing');
+    await page.getByTestId('answer').click();
+    await panelState(page, 'active').waitFor({ timeout: 10_000 });
+    await page.getByTestId('hang-up').click();
+    await dispose(call.guid, 'Visita');
+    await dispose(ringing.guid, 'Atendida');
+  }, 60_000);
+});
+
 describe('a re-INVITE the platform refuses', () => {
   it('says the hold was refused, and the next hold works (the refused offer is rolled back)', async () => {
     const { page } = app;

@@ -36,7 +36,7 @@ export function CallPanel({ call, actions }: { call: CallView; actions: CallsAct
       <div className="call-controls">
         {kind === 'ringing' && (
           <>
-            <button type="button" className="button button-ok" onClick={actions.answer} data-testid="answer" autoFocus>{t('calls.answer')}</button>
+            <button type="button" className="button button-ok" onClick={actions.answer} data-testid="answer">{t('calls.answer')}</button>
             <button type="button" className="button button-danger" onClick={actions.reject} data-testid="reject">{t('calls.reject')}</button>
           </>
         )}
