@@ -31,7 +31,7 @@ export interface TransportRequest {
   secrets: readonly string[];
 }
 
-/** Whether the instance answered at all: any HTTP status is an answer; no answer says why (an error code, or `timeout`). */
+/** Whether the instance answered at all (every HTTP status is an answer); no answer says why (an error code, or `timeout`). */
 export type ProbeResult = { reachable: true; status: number } | { reachable: false; reason: string };
 
 export interface Transport {

@@ -231,7 +231,7 @@ export class RegistrationKeeper {
       });
   }
 
-  /** An out-of-dialog OPTIONS to the registrar's domain: any final answer proves the connection carries SIP both ways. */
+  /** An out-of-dialog OPTIONS to the registrar's domain; whatever final answer comes proves the connection carries SIP both ways. */
   private optionsPing(timeoutMs: number): Promise<boolean> {
     return new Promise((resolve) => {
       const { uri } = this.ua.configuration;
