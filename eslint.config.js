@@ -12,7 +12,7 @@ const electronIpc = {
   message: 'Use the typed handle() wrapper (main/desktop/ipc-main.ts) or the preload bridge.',
 };
 const uiLibs = { group: ['react', 'react-dom', 'react-dom/*', 'sip.js', 'sip.js/*'], message: 'UI and phone libraries belong to the renderer.' };
-const serverLibs = { group: ['undici', 'ws', 'werift', 'electron-store', 'electron-log', 'electron-log/*'], message: 'Server-side libraries do not belong here.' };
+const serverLibs = { group: ['undici', 'ws', 'werift', 'electron-store'], message: 'Server-side libraries do not belong here.' };
 /**
  * A relative import that climbs to a folder of the app by name: `../ipc/x`
  * from main/services, `../../renderer/y` from main/api. Anchored on the `../`
