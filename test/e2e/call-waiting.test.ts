@@ -7,7 +7,7 @@
 // platform said, to copy or try again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegraClient } from '../../main/api';
-import { chooseLanguage, phoneOnline, screenshot, simControl, startSignedIn, type E2EApp } from './harness';
+import { phoneOnline, screenshotsInBothLanguages, simControl, startSignedIn, type E2EApp } from './harness';
 import { panelState, simCall, simCalls, supervisorApi, until } from './calls-kit';
 
 let app: E2EApp;
@@ -23,12 +23,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function shots(name: string): Promise<void> {
-  await screenshot(app.page, `${name}-es`);
-  await chooseLanguage(app.page, 'en');
-  await screenshot(app.page, `${name}-en`);
-  await chooseLanguage(app.page, 'es');
-}
+const shots = (name: string): Promise<void> => screenshotsInBothLanguages(app.page, name);
 
 /** Make Call from the dial pad, answered by itself; the simulator's record. */
 async function dial(number: string) {

@@ -6,7 +6,7 @@
 // ended by the API's Hang Up Call; a disposition saved while the platform
 // refuses connections and sent once it is back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseLanguage, phoneOnline, screenshot, simControl, startSignedIn, type E2EApp } from './harness';
+import { phoneOnline, screenshotsInBothLanguages, simControl, startSignedIn, type E2EApp } from './harness';
 import { pageLevel, panelState, simCall, simCalls, simDispositions, supervisorApi, until } from './calls-kit';
 
 let app: E2EApp;
@@ -17,13 +17,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** Screenshots of the current screen in Spanish and English (then back to Spanish). */
-async function shots(name: string): Promise<void> {
-  await screenshot(app.page, `${name}-es`);
-  await chooseLanguage(app.page, 'en');
-  await screenshot(app.page, `${name}-en`);
-  await chooseLanguage(app.page, 'es');
-}
+const shots = (name: string): Promise<void> => screenshotsInBothLanguages(app.page, name);
 
 describe('calls in the app', () => {
   it('Make Call from the dial pad: answered by itself, audio both ways, DTMF, hold/resume, hang-up, disposition stored with the GUID', async () => {

@@ -218,3 +218,11 @@ export async function screenshot(page: Page, name: string, dir = SCREENSHOT_DIR)
   await page.screenshot({ path, fullPage: true });
   return path;
 }
+
+/** Screenshots of the current screen in Spanish and English (`<name>-es`, `<name>-en`), then back to Spanish. */
+export async function screenshotsInBothLanguages(page: Page, name: string): Promise<void> {
+  await screenshot(page, `${name}-es`);
+  await chooseLanguage(page, 'en');
+  await screenshot(page, `${name}-en`);
+  await chooseLanguage(page, 'es');
+}
