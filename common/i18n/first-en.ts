@@ -13,6 +13,11 @@ export const firstEn = {
   'first.err.invalidRequest': '{request}: the app could not read the request. Try again; if it keeps failing, restart the app.',
   'first.err.internal': '{request} failed unexpectedly inside the app. Try again; if it keeps failing, restart the app.',
 
+  // The upload form offers one campaign (a single choice), not "at least one" as the members form does.
+  'first.upload.pickCampaign': 'Choose the campaign to upload the list to.',
+
+  'first.record.pickCampaign': 'Choose the campaign whose dialer gets the record.',
+
   'ipc.problem.empty': 'is empty',
   'ipc.problem.tooLong': 'is too long',
   'ipc.problem.format': 'is not in the expected form',

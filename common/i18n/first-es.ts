@@ -12,6 +12,10 @@ export const firstEs: Record<keyof typeof firstEn, string> = {
   'first.err.invalidRequest': '{request}: la aplicación no pudo leer la solicitud. Vuelva a intentar; si sigue fallando, reinicie la aplicación.',
   'first.err.internal': '{request} falló de forma inesperada dentro de la aplicación. Vuelva a intentar; si sigue fallando, reinicie la aplicación.',
 
+  'first.upload.pickCampaign': 'Elija la campaña a la que subir la lista.',
+
+  'first.record.pickCampaign': 'Elija la campaña a cuyo discador va el registro.',
+
   'ipc.problem.empty': 'está vacío',
   'ipc.problem.tooLong': 'es demasiado largo',
   'ipc.problem.format': 'no tiene la forma esperada',

@@ -1,6 +1,6 @@
 // The sign-in form. As an agent: instance, agent, password, remember me, and
 // an advanced part (API user, CA file, SIP URL). As a supervisor only:
-// instance, API user and password, CA file (no agent, no phone). Errors appear
+// instance, API user and password, and the CA file under Advanced (no agent, no phone). Errors appear
 // next to the field they concern; the password never comes back from main
 // (only "remembered").
 import { useState, type FormEvent } from 'react';
@@ -82,7 +82,7 @@ export function SignInScreen({ api, view, busy }: Props) {
       setApiPassword('');
       setSupervisorApiPassword('');
     }
-    if (role === 'agent' && result.error.field && ADVANCED_FIELDS.has(result.error.field)) setAdvanced(true);
+    if (result.error.field === 'caFile' || (role === 'agent' && result.error.field && ADVANCED_FIELDS.has(result.error.field))) setAdvanced(true);
   }
 
   const working = submitting || busy;
@@ -95,9 +95,6 @@ export function SignInScreen({ api, view, busy }: Props) {
           <strong>{t('signIn.savedDataProblem')}</strong> {view.loadProblem}
         </p>
       )}
-      {view.secretStorage.mode === 'memory-only' && view.secretStorage.reason && (
-        <p className="banner banner-info" role="status">{t(`signIn.memoryOnly.${view.secretStorage.reason}`)}</p>
-      )}
       <form onSubmit={submit} noValidate aria-busy={working}>
         <RoleChoice role={role} onRole={chooseRole} disabled={working} />
         {formError && <FieldError error={formError} />}
@@ -106,7 +103,11 @@ export function SignInScreen({ api, view, busy }: Props) {
           <>
             <TextField label={t('signIn.supervisorApiUser')} value={supervisorApiUser} onValue={setSupervisorApiUser} error={errorFor('apiUser')} autoComplete="username" name="apiUser" required />
             <TextField label={t('signIn.supervisorApiPassword')} value={supervisorApiPassword} onValue={setSupervisorApiPassword} error={errorFor('apiPassword')} type="password" autoComplete="current-password" name="apiPassword" required />
-            <TextField label={t('signIn.caFile')} hint={lockedHint('caFile', t('signIn.caFile.hint'))} readOnly={locked('caFile')} value={caFile} onValue={setCaFile} error={errorFor('caFile')} name="caFile" />
+            {/* Under Advanced as in the agent form: rarely needed, and it kept "Sign in" below a 1366×768 screen's fold. */}
+            <details className="advanced" open={advanced} onToggle={(e) => setAdvanced(e.currentTarget.open)}>
+              <summary>{t('signIn.advanced')}</summary>
+              <TextField label={t('signIn.caFile')} hint={lockedHint('caFile', t('signIn.caFile.hint'))} readOnly={locked('caFile')} value={caFile} onValue={setCaFile} error={errorFor('caFile')} name="caFile" />
+            </details>
           </>
         ) : (
           <>
@@ -138,6 +139,10 @@ export function SignInScreen({ api, view, busy }: Props) {
           {working ? t('signIn.submitting') : t('signIn.submit')}
         </button>
       </form>
+      {/* Below the button: information, not a step, so "Sign in" stays in view on a 1366×768 screen. */}
+      {view.secretStorage.mode === 'memory-only' && view.secretStorage.reason && (
+        <p className="banner banner-info sign-in-note" role="status">{t(`signIn.memoryOnly.${view.secretStorage.reason}`)}</p>
+      )}
     </main>
   );
 }
