@@ -7,7 +7,7 @@ import { speak } from '../../common/i18n/say';
 import type { IpcResult, SoftphoneBridge } from '../../common/ipc-contract';
 import { withReplyDeadline } from '../../renderer/src/bridge/reply-deadline';
 import { createSoftphoneApi } from '../../renderer/src/bridge/softphone-api';
-import { browserLanguage } from '../../renderer/src/shell/stale-tab';
+import { browserLanguage } from '../../renderer/src/shell/browser-language';
 
 const said = (result: IpcResult<unknown>, language: 'es' | 'en') => (result.ok ? '' : speak(language, result.error.say ?? { key: 'none', params: {} }) ?? '');
 
