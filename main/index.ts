@@ -13,7 +13,8 @@ import { DEFAULT_SETTINGS } from '../common/ipc-contract';
 import { createDispatcher, createRequestHandlers, forwardEvents, type AppServices } from './ipc';
 import { createConnectivity, createNetworkWatcher, createReachabilityProber, mergeOsEvents, startApiReachability, tcpConnect } from './services/connectivity';
 import { createPhoneService } from './services/phone';
-import { createIntegraSessionApi, createSessionService, overridesFromEnv, signInDefaults, VAULT_KEYS } from './services/session';
+import { createIntegraSessionApi, createSessionService, LAUNCH_ENV, overridesFromEnv, signInDefaults, VAULT_KEYS } from './services/session';
+import { LOOPBACK_MEDIA_SWITCH } from './browser-host/loopback-media';
 import { createSettingsService } from './services/settings';
 import { createSupervisorService } from './services/supervisor';
 import { createCallsService, tapAgentRecords } from './services/calls';
@@ -42,6 +43,8 @@ let mainWindow: BrowserWindow | null = null;
 // Before anything else, so early failures are on disk (redacted).
 const logging = startAppLogging({ app, process, console: !app.isPackaged });
 app.setAppUserModelId(APP_ID);
+// Before ready: the built-in simulator's media is on loopback (see browser-host/loopback-media.ts).
+if (process.env[LAUNCH_ENV.builtInSimulator] === '1') app.commandLine.appendSwitch(LOOPBACK_MEDIA_SWITCH);
 // tel:/callto:/sip: links: macOS sends open-url (maybe before ready), others put them in argv.
 const dialLinks = createDialLinkRouter((result) => sendEvent(mainWindow?.webContents, 'workstation.dialLink', result));
 

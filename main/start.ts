@@ -15,6 +15,7 @@ import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { DEMO_EVERY_MS, DEMO_FIRST_DELAY_MS } from '../simulator/sip/demo-calls';
 import { createSipExtension } from '../simulator/sip/sip-extension';
 import { startSimulator, type Simulator } from '../simulator/index';
 import { startBrowserHost } from './browser-host';
@@ -22,6 +23,7 @@ import { ensureRendererBuilt } from './browser-host/ensure-renderer';
 import { findBrowser, hasDisplay, openInBrowser } from './browser-host/open-browser';
 import { handOverToRunningHost } from './browser-host/second-launch';
 import { LAUNCH_ENV, type LaunchOverrides } from './services/session';
+import { demoBanner } from './start-banner';
 
 const PROJECT_DIR = resolve(import.meta.dirname, '..');
 const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -41,8 +43,8 @@ const { values: args } = parseArgs({
   strict: true,
 });
 
-/** In the demo a customer calls the demo agent's inbound campaign by itself, five times (timing: simulator/sip/demo-calls.ts). */
-const DEMO_CALLS = { count: 5 };
+/** In the demo a customer calls the demo agent's inbound campaign by itself, five times (timing: DEMO_* of simulator/sip/demo-calls.ts). */
+const DEMO_CALLS = { count: 5, firstDelayMs: DEMO_FIRST_DELAY_MS, everyMs: DEMO_EVERY_MS };
 
 const dataDir = resolve(args['data-dir'] ?? join(process.env['XDG_CONFIG_HOME'] ?? join(homedir(), '.config'), 'agent-softphone', 'browser-host'));
 
@@ -64,11 +66,13 @@ async function main(): Promise<void> {
 
   let sim: Simulator | null = null;
   if (!instance) {
+    const startedAt = new Date();
     const started = await startSimulator({ port: 0, extensions: [createSipExtension(args['no-demo-calls'] ? {} : { demoCalls: DEMO_CALLS })] });
     sim = started;
     closers.push(() => started.close());
     say(`No instance configured: the built-in simulator runs at ${started.baseUrl}.`);
-    if (!args['no-demo-calls']) say('Demo: a customer calls the inbound campaign Soporte<- about 20 s after start and then every minute, five times (--no-demo-calls: off).');
+    const demoCalls = args['no-demo-calls'] ? null : DEMO_CALLS;
+    for (const line of demoBanner({ startedAt, demoCalls, agent: started.ready.credentials.agents[0], supervisor: started.ready.credentials.apiUser })) say(line);
   }
   const demo = sim?.ready.credentials.agents[0];
   const sipWs = sim ? readSipWs(sim.ready) : undefined;
@@ -82,7 +86,7 @@ async function main(): Promise<void> {
   const electron = args.browser ? undefined : electronBinary();
   if (electron) {
     ensureRendererBuilt(PROJECT_DIR, say);
-    const child = spawn(electron, [PROJECT_DIR, ...(args['open-link'] ? [args['open-link']] : [])], { stdio: 'inherit', env: { ...process.env, ...launchEnv(overrides, demo?.password) } });
+    const child = spawn(electron, [PROJECT_DIR, ...(args['open-link'] ? [args['open-link']] : [])], { stdio: 'inherit', env: { ...process.env, ...launchEnv(overrides, demo?.password, sim !== null) } });
     child.on('exit', () => void stop());
     return;
   }
@@ -108,7 +112,7 @@ async function main(): Promise<void> {
   const browser = findBrowser();
   if (browser && hasDisplay(process.env, process.platform)) {
     say(`Opening ${host.url} in ${browser}. Stop with Ctrl+C.`);
-    openInBrowser(host.url, browser).on('error', () => say(`Could not start ${browser}; open ${host.url} yourself.`));
+    openInBrowser(host.url, browser, { builtInSimulator: sim !== null }).on('error', () => say(`Could not start ${browser}; open ${host.url} yourself.`));
   } else {
     say(`Open this address in Chromium or Chrome: ${host.url}  (Ctrl+C stops)`);
   }
@@ -121,13 +125,14 @@ function electronBinary(): string | undefined {
   return existsSync(binary) ? binary : undefined;
 }
 
-function launchEnv(overrides: LaunchOverrides, demoPassword: string | undefined): Record<string, string> {
+function launchEnv(overrides: LaunchOverrides, demoPassword: string | undefined, builtInSimulator: boolean): Record<string, string> {
   const env: Record<string, string> = {};
   if (overrides.instanceUrl) env[LAUNCH_ENV.instanceUrl] = overrides.instanceUrl;
   if (overrides.agent) env[LAUNCH_ENV.agent] = overrides.agent;
   if (overrides.sipUrl) env[LAUNCH_ENV.sipUrl] = overrides.sipUrl;
   if (overrides.caFile) env[LAUNCH_ENV.caFile] = overrides.caFile;
   if (demoPassword) env[LAUNCH_ENV.demoPassword] = demoPassword;
+  if (builtInSimulator) env[LAUNCH_ENV.builtInSimulator] = '1';
   return env;
 }
 

@@ -7,6 +7,7 @@ import { errorsEn } from './errors-en';
 import { desktopEn } from './desktop-en';
 import { numbersEn } from './numbers-en';
 import { phoneEn } from './phone-en';
+import { firstEn } from './first-en';
 
 export const en = {
   'app.title': 'Agent Softphone',
@@ -86,6 +87,7 @@ export const en = {
   ...desktopEn,
   ...numbersEn,
   ...phoneEn,
+  ...firstEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

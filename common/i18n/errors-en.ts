@@ -85,9 +85,6 @@ export const errorsEn = {
 
   'ipc.err.unknownChannel': 'The request "{channel}" is not part of the app\'s contract.',
   'ipc.err.forbiddenSender': 'The request {channel} came from a page that is not the app\'s own; it was refused.',
-  'ipc.err.internal': '{channel} failed unexpectedly inside the app. Try again; if it keeps failing, restart the app.',
-  'ipc.err.invalidField': '{channel} was refused: the field "{path}" {what}.',
-  'ipc.err.invalidRequest': '{channel} was refused: the request {what}.',
 
   'calls.err.wrapUpsUnreadable': 'The calls waiting for a disposition in {dir} could not be read or saved ({detail}). Check that the folder is writable.',
   'calls.err.wrapUpsUnsaved': 'The list of calls waiting for a disposition could not be saved in {dir} ({detail}). Check that the folder is writable and has free space.',

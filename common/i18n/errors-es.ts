@@ -85,9 +85,6 @@ export const errorsEs: Record<keyof typeof errorsEn, string> = {
 
   'ipc.err.unknownChannel': 'La solicitud "{channel}" no forma parte del contrato de la aplicación.',
   'ipc.err.forbiddenSender': 'La solicitud {channel} vino de una página que no es la de la aplicación; se rechazó.',
-  'ipc.err.internal': '{channel} falló de forma inesperada dentro de la aplicación. Vuelva a intentar; si sigue fallando, reinicie la aplicación.',
-  'ipc.err.invalidField': 'Se rechazó {channel}: el campo "{path}" no es válido (detalle: {what}).',
-  'ipc.err.invalidRequest': 'Se rechazó {channel}: la solicitud no es válida (detalle: {what}).',
 
   'calls.err.wrapUpsUnreadable': 'No se pudieron leer ni guardar las llamadas que esperan calificación en {dir} ({detail}). Revise que se pueda escribir en la carpeta.',
   'calls.err.wrapUpsUnsaved': 'No se pudo guardar la lista de llamadas que esperan calificación en {dir} ({detail}). Revise que se pueda escribir en la carpeta y que tenga espacio libre.',

@@ -6,6 +6,7 @@ import { errorsEs } from './errors-es';
 import { desktopEs } from './desktop-es';
 import { numbersEs } from './numbers-es';
 import { phoneEs } from './phone-es';
+import { firstEs } from './first-es';
 
 // Textos en español de la interfaz: cada clave del diccionario inglés.
 export const es: Record<MessageKey, string> = {
@@ -86,4 +87,5 @@ export const es: Record<MessageKey, string> = {
   ...desktopEs,
   ...numbersEs,
   ...phoneEs,
+  ...firstEs,
 };

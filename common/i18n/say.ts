@@ -27,27 +27,33 @@ export function speak(language: Language, say: Say): string | undefined {
 function speakOne(language: Language, spoken: Spoken, extra: Record<string, string> = {}): string | undefined {
   if (!isMessageKey(spoken.key)) return undefined;
   const params: Record<string, string> = { ...spoken.params, ...extra };
-  for (const [param, { prefix, quoted }] of Object.entries(NAMED_PARAMS)) {
+  for (const [param, named] of Object.entries(NAMED_PARAMS)) {
     const ids = spoken.params[param];
-    if (ids !== undefined) params[param] = namesOf(language, ids, prefix, quoted);
+    if (ids !== undefined) params[param] = namesOf(language, ids, named);
   }
   return translate(language, spoken.key, params);
 }
 
-/** Parameters that carry ids (comma-separated), shown by each id's name `<prefix><id>` in the language. */
-const NAMED_PARAMS: Readonly<Record<string, { prefix: string; quoted: boolean }>> = {
+/**
+ * Parameters that carry ids (comma-separated), shown by each id's name `<prefix><id>` in the language.
+ * With a `fallback` key an unknown id shows as that key's text (internal names never reach the page); without, as itself.
+ */
+const NAMED_PARAMS: Readonly<Record<string, { prefix: string; quoted: boolean; fallback?: MessageKey }>> = {
   operation: { prefix: 'op.', quoted: false },
   settings: { prefix: 'setting.', quoted: true },
+  request: { prefix: 'request.', quoted: false, fallback: 'request.unknown' },
+  label: { prefix: '', quoted: true, fallback: 'field.unknown' },
+  problem: { prefix: 'ipc.problem.', quoted: false, fallback: 'ipc.problem.invalid' },
 };
 
-/** An unknown id shows as itself. */
-function namesOf(language: Language, ids: string, prefix: string, quoted: boolean): string {
+function namesOf(language: Language, ids: string, { prefix, quoted, fallback }: { prefix: string; quoted: boolean; fallback?: MessageKey }): string {
   return ids
     .split(',')
     .map((id) => {
       const key = `${prefix}${id}`;
-      const name = isMessageKey(key) ? translate(language, key) : id;
-      return quoted ? `"${name}"` : name;
+      if (!isMessageKey(key)) return fallback === undefined ? id : translate(language, fallback);
+      const name = translate(language, key);
+      return quoted && key !== 'field.unknown' ? `"${name}"` : name;
     })
     .join(', ');
 }

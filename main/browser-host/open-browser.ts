@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { mediaSwitches } from './loopback-media';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
 
@@ -16,9 +17,17 @@ export function hasDisplay(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): b
   return platform !== 'linux' || Boolean(env['DISPLAY'] || env['WAYLAND_DISPLAY']);
 }
 
-export function openInBrowser(url: string, browser: string): ChildProcess {
+export interface BrowserLaunch {
+  /** The instance is the built-in simulator (media on loopback). */
+  builtInSimulator: boolean;
+}
+
+/** The browser's argument list: an app window on `url` with its own profile. */
+export function browserArguments(url: string, profile: string, launch: BrowserLaunch): string[] {
+  return [`--app=${url}`, `--user-data-dir=${profile}`, '--no-first-run', '--disable-sync', '--window-size=1024,720', ...mediaSwitches(launch.builtInSimulator)];
+}
+
+export function openInBrowser(url: string, browser: string, launch: BrowserLaunch): ChildProcess {
   const profile = mkdtempSync(join(tmpdir(), 'agent-softphone-browser-'));
-  return spawn(browser, [`--app=${url}`, `--user-data-dir=${profile}`, '--no-first-run', '--disable-sync', '--window-size=1024,720'], {
-    stdio: 'ignore',
-  });
+  return spawn(browser, browserArguments(url, profile, launch), { stdio: 'ignore' });
 }

@@ -4,6 +4,7 @@
 // service, and answer `{ ok, value }` or `{ ok: false, error }`. Never throws.
 import type { z } from 'zod';
 import { spokenError as spoken } from '../../common/ipc/spoken-error';
+import { fieldLabel, fieldProblem } from './request-words';
 import {
   IpcFailure,
   isRequestChannel,
@@ -43,7 +44,7 @@ export function createDispatcher<Sender>(handlers: RequestHandlers, options: Dis
     } catch (error) {
       if (error instanceof IpcFailure) return failure(error.detail);
       options.onUnexpectedError?.(channel, error);
-      return failure(spoken('internal', 'ipc.err.internal', { channel }));
+      return failure(spoken('internal', 'first.err.internal', { request: channel }));
     }
   };
 }
@@ -65,13 +66,11 @@ function failure(error: IpcError): IpcResult<never> {
   return { ok: false, error };
 }
 
-/** Names the first failing field and says what was wrong with it, in plain words. */
+/** Names the first failing field by its form label and says what was wrong with it, in plain words (no channel or code names). */
 function invalidRequest(channel: RequestChannel, error: z.ZodError): IpcError {
   const issue = error.issues[0];
-  const path = issue?.path.map(String).join('.') ?? '';
-  // The schema's own words (English) stay a technical detail inside the spoken text.
-  const what = (issue?.message ?? 'is not valid').replace(/^Invalid input: /, 'is invalid: ');
-  return path
-    ? spoken('invalid-request', 'ipc.err.invalidField', { channel, path, what }, path.split('.').at(-1) ?? path)
-    : spoken('invalid-request', 'ipc.err.invalidRequest', { channel, what });
+  const field = issue?.path.filter((part) => typeof part === 'string').at(-1);
+  return field === undefined
+    ? spoken('invalid-request', 'first.err.invalidRequest', { request: channel })
+    : spoken('invalid-request', 'first.err.invalidField', { request: channel, label: fieldLabel(channel, field), problem: fieldProblem(issue) }, field);
 }

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { AgentHome } from './agent/agent-home';
 import type { Connectivity, IpcError, SessionView } from '../../common/ipc-contract';
-import type { Language } from '../../common/i18n';
+import { translate, type Language } from '../../common/i18n';
 import type { ConnectedApi, SoftphoneApi } from './bridge';
 import { LanguageProvider, useLanguage } from './i18n';
 import { useErrorText } from './error-text';
 import { AppHeader } from './shell/app-header';
+import { StaleTab } from './shell/stale-tab';
 import { LanguageSwitch } from './shell/language-switch';
 import { SignInScreen } from './sign-in/sign-in-screen';
 import { usePhone } from './shell/use-phone';
@@ -26,6 +27,7 @@ export function App({ connected }: { connected: ConnectedApi }) {
     document.documentElement.lang = language;
   }, [language]);
 
+  if (lost === 'refused') return <StaleTab />;
   return (
     <LanguageProvider language={language}>
       <Title />
@@ -35,7 +37,7 @@ export function App({ connected }: { connected: ConnectedApi }) {
       {state.status === 'ready' && (
         <WorkstationProvider api={connected.api} settings={state.settings}>
           {state.session.state === 'signed-in' || state.session.state === 'signing-out' ? (
-            <SignedInShell api={connected.api} session={state.session} connectivity={state.connectivity} onLanguage={changeLanguage} />
+            <SignedInShell api={connected.api} session={state.session} connectivity={lost ? bridgeLost(language) : state.connectivity} onLanguage={changeLanguage} />
           ) : (
             <div className="sign-in-page">
               <div className="sign-in-top">
@@ -50,6 +52,11 @@ export function App({ connected }: { connected: ConnectedApi }) {
       )}
     </LanguageProvider>
   );
+}
+
+/** With the app out of reach nothing is known to be connected: the header says so under the "Lost contact" banner. */
+function bridgeLost(language: Language): Connectivity {
+  return { api: 'offline', detail: translate(language, 'first.bridge.lostDetail') };
 }
 
 function SignedInShell({ api, session, connectivity, onLanguage }: { api: SoftphoneApi; session: SessionView; connectivity: Connectivity; onLanguage: (language: Language) => void }) {

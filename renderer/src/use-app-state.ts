@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Connectivity, IpcError, SessionView, SettingsView } from '../../common/ipc-contract';
 import type { Language } from '../../common/i18n';
-import type { ConnectedApi } from './bridge';
+import type { BridgeLoss, ConnectedApi } from './bridge';
 
 export type AppState =
   | { status: 'loading' }
@@ -13,12 +13,12 @@ export type AppState =
 export function useAppState(connected: ConnectedApi) {
   const { api } = connected;
   const [state, setState] = useState<AppState>({ status: 'loading' });
-  const [lost, setLost] = useState(false);
+  const [lost, setLost] = useState<BridgeLoss | null>(null);
   const [language, setLanguage] = useState<Language | null>(null);
 
   useEffect(() => {
     let active = true;
-    connected.onLost(() => active && setLost(true));
+    connected.onLost((loss) => active && setLost(loss));
     const offs = [
       api.subscribe('session.changed', (session) => setState((s) => (s.status === 'ready' ? { ...s, session } : s))),
       api.subscribe('settings.changed', (settings) => setState((s) => (s.status === 'ready' ? { ...s, settings } : s))),

@@ -22,6 +22,9 @@ export interface DemoCallPorts {
 }
 
 const TRIES_PER_CALL = 30;
+/** Defaults: time to sign in and look around, then one try a minute (npm start's banner says them). */
+export const DEMO_FIRST_DELAY_MS = 20_000;
+export const DEMO_EVERY_MS = 60_000;
 const CUSTOMERS = ['098765432', '099112233', '091234567', '094555666', '097000111'] as const;
 
 export function startDemoCalls(options: DemoCallsOptions, ports: DemoCallPorts): { close(): void } {
@@ -42,13 +45,13 @@ export function startDemoCalls(options: DemoCallsOptions, ports: DemoCallPorts):
       timer = undefined;
       return;
     }
-    schedule(options.everyMs ?? 60_000);
+    schedule(options.everyMs ?? DEMO_EVERY_MS);
   };
   const schedule = (ms: number): void => {
     timer = setTimeout(attempt, ms);
     timer.unref();
   };
-  if (options.count > 0) schedule(options.firstDelayMs ?? 20_000);
+  if (options.count > 0) schedule(options.firstDelayMs ?? DEMO_FIRST_DELAY_MS);
   return {
     close() {
       if (timer) clearTimeout(timer);

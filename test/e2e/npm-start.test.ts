@@ -13,7 +13,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defaultExtensions } from '../../simulator/extensions';
 import { startSimulator, type Simulator } from '../../simulator/index';
+import { browserArguments } from '../../main/browser-host/open-browser';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium-page';
+import { pageLevel } from './calls-kit';
 import { until } from '../support/poll-until';
 
 const readySchema = z.object({
@@ -21,6 +23,10 @@ const readySchema = z.object({
   url: z.string().regex(/^http:\/\/127\.0\.0\.1:\d+\/#secret=[0-9a-f]{48}$/),
   simulator: z.object({ baseUrl: z.string(), credentials: z.object({ agents: z.array(z.object({ agent: z.string(), phone: z.string() })).min(1) }) }).loose(),
 });
+
+/** A fake microphone stands in for the agent's headset; the rest is what npm start's launcher gives Chromium on the simulator. */
+const FAKE_HEADSET = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required'];
+const launcherMediaSwitches = (url: string) => browserArguments(url, '', { builtInSimulator: true }).filter((arg) => !/^--(app|user-data-dir|window-size)=/.test(arg));
 
 const children: ChildProcess[] = [];
 let browser: Browser | undefined;
@@ -66,13 +72,14 @@ function readyLine(process: ChildProcess): Promise<string> {
 }
 
 describe('npm start', () => {
-  it('on a new machine (no data folder yet) reaches the sign-in screen against the simulator, signs the demo agent in, and a demo call rings', { timeout: 180_000 }, async () => {
+  it('on a new machine (no data folder yet) reaches the sign-in screen against the simulator, signs the demo agent in, and a demo call rings and is heard', { timeout: 180_000 }, async () => {
     const child = npmStart([]);
     const ready = readySchema.parse(JSON.parse(await readyLine(child)));
     expect(existsSync(join(configHome, 'agent-softphone', 'browser-host', 'instance.json'))).toBe(true);
     const demo = ready.simulator.credentials.agents[0]!;
 
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    // Launched as npm start's launcher does on the simulator (without its loopback switch no RTP flows: the call is silent).
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...FAKE_HEADSET, ...launcherMediaSwitches(ready.url)] });
     const page = await browser.newPage();
     await page.goto(ready.url);
     await page.locator('input[name=agent]').waitFor();
@@ -85,7 +92,10 @@ describe('npm start', () => {
     const ringing = page.locator('[data-testid=call-panel][data-state=ringing]');
     await ringing.waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('call-who').textContent()).toContain('098765432');
-    await page.getByTestId('reject').click();
+    await page.getByTestId('answer').click();
+    await page.locator('[data-testid=call-panel][data-state=active]').waitFor({ timeout: 15_000 });
+    await until('the demo customer is heard', () => pageLevel(page), (level) => level > 0.01, { timeoutMs: 15_000 });
+    await page.getByTestId('hang-up').click();
     await ringing.waitFor({ state: 'detached' });
   });
 

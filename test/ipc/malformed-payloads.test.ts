@@ -2,6 +2,7 @@
 // service behind it is never called. Table-driven: a channel added to the
 // contract without rows here fails the completeness check.
 import { describe, expect, it } from 'vitest';
+import { translate, type MessageKey } from '../../common/i18n';
 import { REQUEST_CHANNELS, ipcResultSchema, ipcErrorSchema, type RequestChannel } from '../../common/ipc-contract';
 import { createDispatcher, type RequestHandlers } from '../../main/ipc';
 import { callsMalformedPayloads } from '../services/calls/calls-malformed-payloads';
@@ -106,7 +107,9 @@ describe('IPC handlers refuse malformed payloads with typed errors', () => {
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.error.code).toBe('invalid-request');
-      expect(result.error.message).toContain(channel);
+      // Named as the person knows the request, never by its channel.
+      expect(result.error.message.startsWith(`${translate('en', `request.${channel}` as MessageKey)}:`)).toBe(true);
+      expect(result.error.message).not.toContain(channel);
     }
     expect(calls).toEqual([]);
   });

@@ -36,8 +36,6 @@ const CASES: readonly [MessageKey, Record<string, string>, string][] = [
   ['settings.err.unsaved', { detail: 'EACCES: permission denied' }, 'The settings could not be saved: EACCES: permission denied. Check that the settings folder is writable.'],
   ['ipc.err.unknownChannel', { channel: 'nope' }, 'The request "nope" is not part of the app\'s contract.'],
   ['ipc.err.forbiddenSender', { channel: 'session.signIn' }, 'The request session.signIn came from a page that is not the app\'s own; it was refused.'],
-  ['ipc.err.internal', { channel: 'session.signIn' }, 'session.signIn failed unexpectedly inside the app. Try again; if it keeps failing, restart the app.'],
-  ['ipc.err.invalidField', { channel: 'session.signIn', path: 'agent', what: 'is too long' }, 'session.signIn was refused: the field "agent" is too long.'],
 ];
 
 describe('failures main raises itself', () => {

@@ -17,6 +17,8 @@ export const LAUNCH_ENV = {
   demoPassword: 'SOFTPHONE_DEMO_PASSWORD',
   sipUrl: 'SOFTPHONE_SIP_URL',
   caFile: 'SOFTPHONE_CA_FILE',
+  /** "1" when the instance is the built-in simulator started by npm start (its media runs on loopback). */
+  builtInSimulator: 'SOFTPHONE_BUILT_IN_SIMULATOR',
 } as const;
 
 export function overridesFromEnv(env: Record<string, string | undefined>): { overrides: LaunchOverrides; demoPassword?: string } {

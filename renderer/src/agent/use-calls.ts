@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CallsSetup, IpcError, OutboxStatusView, PlacedCall } from '../../../common/ipc-contract';
 import { normalisePhoneNumber } from '../../../common/phone-number';
 import type { SoftphoneApi } from '../bridge';
+import { MAKE_CALL_DEADLINE_MS, withReplyDeadline } from '../bridge/reply-deadline';
 import { PhoneError, type AudioRoute, type Phone, type PhoneCall, type QualitySample, type TakeWaitingMode } from '../phone';
 import { viewOf, wrapUpFromRecord, wrapUpOf, wrapUpRecordOf, type CallView, type WrapUp } from './call-view';
 import { notifyIncomingCall } from './incoming-notification';
@@ -218,7 +219,7 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
       // Announce the call first: the platform's INVITE can arrive before Make Call's answer.
       const expected = normalised.ok ? phone.expectCall(normalised.value.number) : null;
       setPlacing(true);
-      const reply = await api.request('calls.makeCall', { campaign, number });
+      const reply = await withReplyDeadline(api.request('calls.makeCall', { campaign, number }), 'calls.makeCall', MAKE_CALL_DEADLINE_MS);
       setPlacing(false);
       if (!reply.ok) {
         expected?.cancel();

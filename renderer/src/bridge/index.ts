@@ -2,7 +2,7 @@
 // browser host's WebSocket (address and per-launch secret from the page URL).
 import { BRIDGE_PATH, type SoftphoneBridge } from '../../../common/ipc-contract';
 import { createSoftphoneApi, type SoftphoneApi } from './softphone-api';
-import { createWebSocketBridge } from './websocket-bridge';
+import { createWebSocketBridge, type BridgeLoss } from './websocket-bridge';
 
 declare global {
   interface Window {
@@ -11,10 +11,11 @@ declare global {
 }
 
 export type { SoftphoneApi } from './softphone-api';
+export type { BridgeLoss } from './websocket-bridge';
 
 export interface ConnectedApi {
   api: SoftphoneApi;
-  onLost(listener: () => void): void;
+  onLost(listener: (loss: BridgeLoss) => void): void;
 }
 
 export function connectSoftphoneApi(): ConnectedApi {

@@ -14,6 +14,7 @@ import {
   type RequestOf,
   type SoftphoneBridge,
 } from '../../../common/ipc-contract';
+import { spokenError } from '../../../common/ipc/spoken-error';
 
 export interface SoftphoneApi {
   request<C extends RequestChannel>(channel: C, payload: RequestOf<C>): Promise<IpcResult<ReplyOf<C>>>;
@@ -26,8 +27,8 @@ export function createSoftphoneApi(bridge: SoftphoneBridge): SoftphoneApi {
       let raw: unknown;
       try {
         raw = await bridge.invoke(channel, payload);
-      } catch (error) {
-        return bridgeFailure(channel, error);
+      } catch {
+        return bridgeFailure(channel);
       }
       const parsed = ipcResultSchema(requestSchemas[channel].reply).safeParse(raw);
       if (!parsed.success) {
@@ -44,7 +45,7 @@ export function createSoftphoneApi(bridge: SoftphoneBridge): SoftphoneApi {
   };
 }
 
-function bridgeFailure(channel: string, error: unknown): IpcResult<never> {
-  const why = error instanceof Error ? error.message : 'no answer';
-  return { ok: false, error: { code: 'internal', message: `${channel} did not reach the app (${why}).` } };
+/** The transport failed (the app closed the connection or was never reached): said by the request's name, not its channel. */
+function bridgeFailure(channel: RequestChannel): IpcResult<never> {
+  return { ok: false, error: spokenError('internal', 'first.err.bridgeClosed', { request: channel }) };
 }

@@ -1,9 +1,16 @@
 // The raw bridge over the browser host's loopback WebSocket.
 import { isEventChannel, wireFromHostSchema, type SoftphoneBridge, type WireRequest } from '../../../common/ipc-contract';
 
+/**
+ * How the page lost the app: `refused` = the socket closed before it ever
+ * opened (the host refused it: a tab from an earlier run, whose secret is no
+ * longer valid; reloading cannot help); `closed` = an open connection ended.
+ */
+export type BridgeLoss = 'refused' | 'closed';
+
 export interface WebSocketBridge extends SoftphoneBridge {
   /** Called once if the socket closes; the UI then says the app was lost. */
-  onLost(listener: () => void): void;
+  onLost(listener: (loss: BridgeLoss) => void): void;
   close(): void;
 }
 
@@ -11,9 +18,13 @@ export function createWebSocketBridge(url: string): WebSocketBridge {
   const socket = new WebSocket(url);
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  const lostListeners = new Set<() => void>();
+  const lostListeners = new Set<(loss: BridgeLoss) => void>();
+  let everOpened = false;
   const opened = new Promise<void>((resolve, reject) => {
-    socket.addEventListener('open', () => resolve(), { once: true });
+    socket.addEventListener('open', () => {
+      everOpened = true;
+      resolve();
+    }, { once: true });
     socket.addEventListener('close', () => reject(new Error('the connection to the app closed')), { once: true });
   });
   opened.catch(() => undefined);
@@ -40,7 +51,7 @@ export function createWebSocketBridge(url: string): WebSocketBridge {
   socket.addEventListener('close', () => {
     for (const { reject } of pending.values()) reject(new Error('the connection to the app closed'));
     pending.clear();
-    for (const listener of lostListeners) listener();
+    for (const listener of lostListeners) listener(everOpened ? 'closed' : 'refused');
   });
 
   return {

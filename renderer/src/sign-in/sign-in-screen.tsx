@@ -1,6 +1,6 @@
 // The sign-in form. As an agent: instance, agent, password, remember me, and
 // an advanced part (API user, CA file, SIP URL). As a supervisor only:
-// instance, API user and password, CA file (no agent, no phone). Errors appear
+// instance, API user and password, and the CA file under Advanced (no agent, no phone). Errors appear
 // next to the field they concern; the password never comes back from main
 // (only "remembered").
 import { useState, type FormEvent } from 'react';
@@ -33,12 +33,15 @@ export function SignInScreen({ api, view, busy }: Props) {
   const [agent, setAgent] = useState(defaults.agent);
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(defaults.passwordRemembered || view.settings.rememberedAgent !== '');
-  const [apiUser, setApiUser] = useState(defaults.apiUser);
+  // Each role has its own API user: the supervisor's (remembered) never rides along, hidden, in an agent's sign-in.
+  const [supervisorApiUser, setSupervisorApiUser] = useState(defaults.apiUser);
+  const [supervisorApiPassword, setSupervisorApiPassword] = useState('');
+  const [apiUser, setApiUser] = useState('');
   const [apiPassword, setApiPassword] = useState('');
   const [caFile, setCaFile] = useState(defaults.caFile);
   const [sipUrl, setSipUrl] = useState(defaults.sipUrl);
   // Open when the agent chose something there before (a SIP URL from the launcher alone does not count).
-  const [advanced, setAdvanced] = useState(Boolean(defaults.apiUser || defaults.caFile));
+  const [advanced, setAdvanced] = useState(Boolean(defaults.caFile));
   // Supervisor first when the last sign-in was an API user without an agent.
   const [role, setRole] = useState<SignInRole>(defaults.apiUser && !defaults.agent ? 'supervisor' : 'agent');
   const [error, setError] = useState<IpcError | null>(null);
@@ -58,7 +61,7 @@ export function SignInScreen({ api, view, busy }: Props) {
     setError(null);
     const request: SignInRequest =
       role === 'supervisor'
-        ? { instanceUrl: instanceUrl.trim(), apiUser: apiUser.trim(), apiPassword, caFile: caFile.trim(), remember: false, language }
+        ? { instanceUrl: instanceUrl.trim(), apiUser: supervisorApiUser.trim(), apiPassword: supervisorApiPassword, caFile: caFile.trim(), remember: false, language }
         : {
           instanceUrl: instanceUrl.trim(),
           agent: agent.trim(),
@@ -77,8 +80,9 @@ export function SignInScreen({ api, view, busy }: Props) {
     if (result.error.code === 'wrong-credentials') {
       setPassword('');
       setApiPassword('');
+      setSupervisorApiPassword('');
     }
-    if (role === 'agent' && result.error.field && ADVANCED_FIELDS.has(result.error.field)) setAdvanced(true);
+    if (result.error.field === 'caFile' || (role === 'agent' && result.error.field && ADVANCED_FIELDS.has(result.error.field))) setAdvanced(true);
   }
 
   const working = submitting || busy;
@@ -91,18 +95,19 @@ export function SignInScreen({ api, view, busy }: Props) {
           <strong>{t('signIn.savedDataProblem')}</strong> {view.loadProblem}
         </p>
       )}
-      {view.secretStorage.mode === 'memory-only' && view.secretStorage.reason && (
-        <p className="banner banner-info" role="status">{t(`signIn.memoryOnly.${view.secretStorage.reason}`)}</p>
-      )}
       <form onSubmit={submit} noValidate aria-busy={working}>
         <RoleChoice role={role} onRole={chooseRole} disabled={working} />
         {formError && <FieldError error={formError} />}
         <TextField label={t('signIn.instanceUrl')} hint={lockedHint('instanceUrl', t('signIn.instanceUrl.hint'))} readOnly={locked('instanceUrl')} value={instanceUrl} onValue={setInstanceUrl} error={errorFor('instanceUrl')} type="url" autoComplete="url" name="instanceUrl" />
         {role === 'supervisor' ? (
           <>
-            <TextField label={t('signIn.supervisorApiUser')} value={apiUser} onValue={setApiUser} error={errorFor('apiUser')} autoComplete="username" name="apiUser" required />
-            <TextField label={t('signIn.supervisorApiPassword')} value={apiPassword} onValue={setApiPassword} error={errorFor('apiPassword')} type="password" autoComplete="current-password" name="apiPassword" required />
-            <TextField label={t('signIn.caFile')} hint={lockedHint('caFile', t('signIn.caFile.hint'))} readOnly={locked('caFile')} value={caFile} onValue={setCaFile} error={errorFor('caFile')} name="caFile" />
+            <TextField label={t('signIn.supervisorApiUser')} value={supervisorApiUser} onValue={setSupervisorApiUser} error={errorFor('apiUser')} autoComplete="username" name="apiUser" required />
+            <TextField label={t('signIn.supervisorApiPassword')} value={supervisorApiPassword} onValue={setSupervisorApiPassword} error={errorFor('apiPassword')} type="password" autoComplete="current-password" name="apiPassword" required />
+            {/* Under Advanced as in the agent form: rarely needed, and it kept "Sign in" below a 1366×768 screen's fold. */}
+            <details className="advanced" open={advanced} onToggle={(e) => setAdvanced(e.currentTarget.open)}>
+              <summary>{t('signIn.advanced')}</summary>
+              <TextField label={t('signIn.caFile')} hint={lockedHint('caFile', t('signIn.caFile.hint'))} readOnly={locked('caFile')} value={caFile} onValue={setCaFile} error={errorFor('caFile')} name="caFile" />
+            </details>
           </>
         ) : (
           <>
@@ -134,6 +139,10 @@ export function SignInScreen({ api, view, busy }: Props) {
           {working ? t('signIn.submitting') : t('signIn.submit')}
         </button>
       </form>
+      {/* Below the button: information, not a step, so "Sign in" stays in view on a 1366×768 screen. */}
+      {view.secretStorage.mode === 'memory-only' && view.secretStorage.reason && (
+        <p className="banner banner-info sign-in-note" role="status">{t(`signIn.memoryOnly.${view.secretStorage.reason}`)}</p>
+      )}
     </main>
   );
 }

@@ -42,7 +42,7 @@ export function DialerRecordForm({ api, campaigns }: { api: SoftphoneApi; campai
     setDone(null);
     const calldate = when === 'at' ? platformDateTime(at) : null;
     if (when === 'at' && calldate === null) return setError({ code: 'invalid-request', field: 'calldate', message: t('sup.record.needDate') });
-    if (!campaign) return setError({ code: 'invalid-request', field: 'campaign', message: t('sup.members.pickCampaign') });
+    if (!campaign) return setError({ code: 'invalid-request', field: 'campaign', message: t('first.record.pickCampaign') });
     setBusy(true);
     const reply = await api.request('supervisor.addDialerRecord', {
       campaign, destination, alternatives, agent, calldate, source, bulk, automatic,

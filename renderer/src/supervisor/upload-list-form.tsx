@@ -56,7 +56,7 @@ export function UploadListForm({ api, filePicker, campaigns }: Props) {
   async function upload(event: FormEvent) {
     event.preventDefault();
     if (check?.status !== 'text') return;
-    if (!campaign) return setError({ code: 'invalid-request', field: 'campaign', message: t('sup.members.pickCampaign') });
+    if (!campaign) return setError({ code: 'invalid-request', field: 'campaign', message: t('first.upload.pickCampaign') });
     const id = crypto.randomUUID();
     setBusy('upload');
     setResult(null);
