@@ -13,7 +13,7 @@ import { DEFAULT_SETTINGS } from '../common/ipc-contract';
 import { createDispatcher, createRequestHandlers, forwardEvents, type AppServices } from './ipc';
 import { createConnectivity, createNetworkWatcher, createReachabilityProber, mergeOsEvents, startApiReachability, tcpConnect } from './services/connectivity';
 import { createPhoneService } from './services/phone';
-import { createIntegraSessionApi, createSessionService, overridesFromEnv, signInDefaults, VAULT_KEYS } from './services/session';
+import { createIntegraSessionApi, createSessionService, instanceOrigin, overridesFromEnv, signInDefaults, VAULT_KEYS } from './services/session';
 import { createSettingsService } from './services/settings';
 import { createSupervisorService } from './services/supervisor';
 import { createCallsService, tapAgentRecords } from './services/calls';
@@ -83,7 +83,7 @@ async function composeServices(workstation: () => Workstation | undefined) {
   });
   // npm start on the simulator passes the demo instance and agent (never saved).
   const { overrides, demoPassword } = overridesFromEnv(process.env);
-  if (demoPassword && overrides.agent) vault.set(VAULT_KEYS.password(overrides.agent), demoPassword, false);
+  if (demoPassword && overrides.agent && overrides.instanceUrl) vault.set(VAULT_KEYS.password(instanceOrigin(overrides.instanceUrl), overrides.agent), demoPassword, false);
   const contexts = new Map<string, string>();
   const createApi = tapAgentRecords(createIntegraSessionApi, (record) => record && contexts.set(record.phone, record.context));
   const session = createSessionService({ settings, vault, overrides, connectivity, createApi });

@@ -61,6 +61,8 @@ export const errorsEn = {
   'session.err.busySignIn': 'Already signed in (or signing in or out). Sign out first.',
   'session.err.busySignOut': 'Signing in or out is already under way; wait a moment.',
   'session.err.noInstance': 'Enter the address of your instance (for example https://yourcompany.ucontactcloud.com).',
+  'session.err.badInstance': 'The instance address is not a web address. Enter it as https://yourcompany.ucontactcloud.com.',
+  'session.err.insecureInstance': 'The instance address starts with http://, so your password would travel unencrypted to {host}. Enter it with https://.',
   'session.err.noAgent': 'Enter your agent user, or sign in as a supervisor with the API user.',
   'session.err.noPassword': 'Enter your password.',
   'session.err.noApiPasswordOrEmpty': 'Enter the API user\'s password, or leave the API user empty.',

@@ -61,6 +61,8 @@ export const errorsEs: Record<keyof typeof errorsEn, string> = {
   'session.err.busySignIn': 'Ya hay una sesión iniciada (o se está iniciando o cerrando). Cierre la sesión primero.',
   'session.err.busySignOut': 'Ya se está iniciando o cerrando la sesión; espere un momento.',
   'session.err.noInstance': 'Escriba la dirección de su instancia (por ejemplo https://suempresa.ucontactcloud.com).',
+  'session.err.badInstance': 'La dirección de la instancia no es una dirección web. Escríbala como https://suempresa.ucontactcloud.com.',
+  'session.err.insecureInstance': 'La dirección de la instancia empieza por http://, así que su contraseña viajaría sin cifrar hasta {host}. Escríbala con https://.',
   'session.err.noAgent': 'Escriba su usuario de agente, o ingrese como supervisor con el usuario de API.',
   'session.err.noPassword': 'Escriba su contraseña.',
   'session.err.noApiPasswordOrEmpty': 'Escriba la contraseña del usuario de API, o deje vacío el usuario de API.',
