@@ -5,7 +5,6 @@ import {
   type IpcMainInvokeEvent,
 } from 'electron';
 import Store from 'electron-store';
-import { readFileSync } from 'node:fs';
 import { homedir, release } from 'node:os';
 import { join } from 'node:path';
 import { APP_ID, APP_NAME } from '../common/app-info';
@@ -14,6 +13,7 @@ import { createDispatcher, createRequestHandlers, forwardEvents, type AppService
 import { createConnectivity, createNetworkWatcher, createReachabilityProber, mergeOsEvents, startApiReachability, tcpConnect } from './services/connectivity';
 import { createPhoneService } from './services/phone';
 import { createIntegraSessionApi, createSessionService, instanceOrigin, overridesFromEnv, signInDefaults, VAULT_KEYS } from './services/session';
+import { readCaFile } from './api';
 import { createSettingsService } from './services/settings';
 import { createSupervisorService } from './services/supervisor';
 import { createCallsService, tapAgentRecords } from './services/calls';
@@ -193,18 +193,16 @@ async function start(): Promise<void> {
   await loadRenderer(window, location, devServerUrl);
 }
 
-/** The CA file's text (read at each TLS verification: rare, and a changed file applies at once) and the phone's host. */
+/** The CA file's text (cached by path, size and time: a changed file applies at once) and the phone's host. */
 function privateCaTrust(services: AppServices): PrivateCaTrust {
   const { caFile } = services.settings.get();
   const host = wsHost(services.session.view().sip?.wsUrl);
-  return { caPem: readCaFile(caFile), hosts: host ? [host] : [] };
+  return { caPem: caPemOf(caFile), hosts: host ? [host] : [] };
 }
 
-function readCaFile(path: string): string | null {
+/** The CA's PEM for the certificate check, or null (no file, or one the app refuses: see readCaFile). */
+function caPemOf(path: string): string | null {
   if (!path) return null;
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return null;
-  }
+  const read = readCaFile(path);
+  return read.ok ? read.pem : null;
 }

@@ -70,6 +70,7 @@ export const errorsEn = {
   'session.err.agentRecord': 'Agent Authentication answered an agent record without the fields the phone needs (name, host, md5secret, token).',
   'session.err.caUnreadable': 'The CA certificate file {path} could not be read ({code}). Choose a PEM file that exists.',
   'session.err.caNotPem': 'The file {path} holds no PEM certificate ("-----BEGIN CERTIFICATE-----"). Choose the CA certificate in PEM format.',
+  'session.err.caNotFile': 'The CA certificate file {path} is not a regular file of at most {max} KB. Choose the CA certificate in PEM format.',
 
   'sup.err.needApiUser': 'Supervisor tools need an API user. Sign out, then sign in again with the API user and its password under Advanced.',
   'sup.err.pickFile': 'Choose the list with the "Choose file" button; the app only reads files picked there.',

@@ -70,6 +70,7 @@ export const errorsEs: Record<keyof typeof errorsEn, string> = {
   'session.err.agentRecord': 'Autenticación de agente devolvió un registro de agente sin los campos que el teléfono necesita (name, host, md5secret, token).',
   'session.err.caUnreadable': 'No se pudo leer el archivo de certificado de CA {path} ({code}). Elija un archivo PEM que exista.',
   'session.err.caNotPem': 'El archivo {path} no contiene un certificado PEM ("-----BEGIN CERTIFICATE-----"). Elija el certificado de CA en formato PEM.',
+  'session.err.caNotFile': 'El archivo de certificado de CA {path} no es un archivo normal de {max} KB como máximo. Elija el certificado de la CA en formato PEM.',
 
   'sup.err.needApiUser': 'Las herramientas de supervisión necesitan un usuario de API. Cierre la sesión y vuelva a ingresar con el usuario de API y su contraseña en Avanzado.',
   'sup.err.pickFile': 'Elija la lista con el botón "Elegir archivo"; la aplicación solo lee archivos elegidos allí.',
