@@ -75,6 +75,8 @@ export const errorsEn = {
   'sup.err.needApiUser': 'Supervisor tools need an API user. Sign out, then sign in again with the API user and its password under Advanced.',
   'sup.err.pickFile': 'Choose the list with the "Choose file" button; the app only reads files picked there.',
   'sup.err.typePath': 'Type the full path of the list on this computer (for example /home/me/list.csv).',
+  'sup.err.listNotFile': 'That path is not a file (it may be a folder or a device). Type the path of the list file.',
+  'sup.err.listType': 'Only .csv and .txt lists can be checked and uploaded. Save the list as CSV, then choose that file.',
   'sup.err.phoneCreatedHere': 'The phone number {phone} is already in use: you created {userName} with it in this session. Choose another phone number.',
 
   'calls.err.signInFirst': 'Sign in first: calls need a signed-in agent.',
