@@ -21,7 +21,7 @@ import { createEncryptedVault, createMemoryVault, createVaultFile } from './serv
 import { loadPolicy, withPolicy } from './services/policy';
 import { collectDiagnostics, createWorkstationPort } from './services/workstation';
 import { createAutostart } from './desktop/autostart';
-import { createElectronStoreSettingsStorage } from './desktop/electron-store-settings';
+import { createElectronStoreSettingsStorage, SETTINGS_STORE_OPTIONS } from './desktop/electron-store-settings';
 import { isTrustedSender, registerOnElectronIpcMain, sendEvent } from './desktop/ipc-main';
 import { startAppLogging } from './desktop/logging';
 import { listenForOpenUrl, registerDialLinkProtocols } from './desktop/protocol';
@@ -63,7 +63,7 @@ async function composeServices(workstation: () => Workstation | undefined) {
   if (policy.problem) logging.logger.warn(policy.problem);
   if (policy.note) logging.logger.info(policy.note);
   const settings = withPolicy(
-    createSettingsService(createElectronStoreSettingsStorage({ open: () => new Store({ name: 'settings' }), filePath: join(userData, 'settings.json') })),
+    createSettingsService(createElectronStoreSettingsStorage({ open: () => new Store(SETTINGS_STORE_OPTIONS), filePath: join(userData, 'settings.json') })),
     policy,
     DEFAULT_SETTINGS,
   );
