@@ -105,3 +105,22 @@ describe('icons in build/', () => {
     expect(existsSync(join(root, 'build', 'tray', 'tray-ringing.svg'))).toBe(true);
   });
 });
+
+describe('Electron fuses (electronFuses in electron-builder.yml)', () => {
+  // Every fuse with the value a hardened, packaged softphone needs; a missing or flipped one fails.
+  const REQUIRED: Record<string, boolean> = {
+    runAsNode: false,
+    enableNodeOptionsEnvironmentVariable: false,
+    enableNodeCliInspectArguments: false,
+    grantFileProtocolExtraPrivileges: false,
+    enableEmbeddedAsarIntegrityValidation: true,
+    onlyLoadAppFromAsar: true,
+    enableCookieEncryption: true,
+  };
+  it.each(Object.entries(REQUIRED))('%s is %s', (fuse, value) => {
+    expect(section('electronFuses')?.[fuse]).toBe(value);
+  });
+  it('packs the app into an asar (the integrity fuses check it)', () => {
+    expect(config['asar']).toBe(true);
+  });
+});
