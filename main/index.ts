@@ -1,7 +1,7 @@
 // Composition root for Electron. Kept thin: everything testable lives in
 // services/, ipc/ and desktop/ (each unit-tested with fakes of Electron).
 import {
-  app, BrowserWindow, dialog, globalShortcut, Menu, Notification, powerMonitor, safeStorage, session as electronSession, Tray,
+  app, BrowserWindow, dialog, globalShortcut, Menu, Notification, powerMonitor, protocol, safeStorage, session as electronSession, Tray,
   type IpcMainInvokeEvent,
 } from 'electron';
 import Store from 'electron-store';
@@ -33,10 +33,13 @@ import { pickListFile } from './desktop/list-file-dialog';
 import { privateCaVerdict, wsHost, type PrivateCaTrust } from './desktop/private-ca-trust';
 import { trayIconPath } from './desktop/tray';
 import { loadRenderer, mainWindowOptions, rendererLocation, showAndFocus } from './desktop/window';
+import { registerAppScheme, serveAppScheme } from './desktop/app-protocol';
 import { startWorkstation, type Workstation } from './desktop/workstation';
 
 const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
-const location = rendererLocation(devServerUrl, join(import.meta.dirname, '../renderer/index.html'));
+const location = rendererLocation(devServerUrl);
+// The page's scheme must be privileged before the app is ready (served in start()).
+registerAppScheme(protocol);
 let mainWindow: BrowserWindow | null = null;
 
 // Before anything else, so early failures are on disk (redacted).
@@ -126,6 +129,7 @@ async function composeServices(workstation: () => Workstation | undefined) {
 }
 
 async function start(): Promise<void> {
+  if (location.kind === 'app') serveAppScheme(protocol, join(import.meta.dirname, '../renderer'));
   applyContentSecurityPolicy(electronSession.defaultSession);
   restrictPermissions(electronSession.defaultSession, location);
   // The phone status handler needs the workstation, which needs the services: a late reference.
