@@ -34,6 +34,7 @@ import { privateCaVerdict, wsHost, type PrivateCaTrust } from './desktop/private
 import { trayIconPath } from './desktop/tray';
 import { loadRenderer, mainWindowOptions, rendererLocation, showAndFocus } from './desktop/window';
 import { registerAppScheme, serveAppScheme } from './desktop/app-protocol';
+import { startUpdates } from './desktop/updates';
 import { startWorkstation, type Workstation } from './desktop/workstation';
 
 const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
@@ -185,6 +186,22 @@ async function start(): Promise<void> {
   });
   late.workstation = workstation;
   app.on('will-quit', () => workstation.dispose());
+  // Updates from IT's feed; never a restart during a call, a ring or an unsent wrap-up (main/services/updates).
+  const updates = startUpdates({
+    settings: () => {
+      const { updateFeedUrl, updateChannel, language } = services.settings.get();
+      return { feedUrl: updateFeedUrl, channel: updateChannel, language };
+    },
+    phoneStatus: () => workstation.phoneStatus(),
+    keptWrapUps: async () => (await services.calls.pendingWrapUps()).length,
+    signedIn: () => services.session.view().state === 'signed-in',
+    notify: (title, body) => {
+      if (Notification.isSupported()) new Notification({ title, body }).show();
+    },
+    logger: logging.logger,
+  });
+  services.session.onChange((view) => view.state === 'signed-out' && updates.signedOut());
+  app.on('will-quit', () => updates.dispose());
   // Started at login: stay in the tray; otherwise show the window once drawn.
   if (!workstation.startedByAutostart) window.once('ready-to-show', () => window.show());
 

@@ -118,4 +118,6 @@ export const errorsEn = {
   'setting.autostart': 'Start when I sign in to the computer',
   'setting.closeToTray': 'Keep running in the tray when the window is closed',
   'setting.dialImmediately': 'Dial phone links immediately',
+  'setting.updateFeedUrl': 'Update feed address',
+  'setting.updateChannel': 'Update channel',
 } as const;

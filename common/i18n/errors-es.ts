@@ -117,4 +117,6 @@ export const errorsEs: Record<keyof typeof errorsEn, string> = {
   'setting.autostart': 'Iniciar al entrar en el equipo',
   'setting.closeToTray': 'Seguir en la bandeja al cerrar la ventana',
   'setting.dialImmediately': 'Marcar de inmediato los enlaces telefónicos',
+  'setting.updateFeedUrl': 'Dirección del servidor de actualizaciones',
+  'setting.updateChannel': 'Canal de actualizaciones',
 };

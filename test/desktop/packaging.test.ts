@@ -124,3 +124,10 @@ describe('Electron fuses (electronFuses in electron-builder.yml)', () => {
     expect(config['asar']).toBe(true);
   });
 });
+
+describe('updates', () => {
+  it('writes app-update.yml for a generic feed whose placeholder address is never asked (IT sets the feed)', () => {
+    const publish = config['publish'] as { provider: string; url: string }[];
+    expect(publish).toEqual([expect.objectContaining({ provider: 'generic', url: expect.stringMatching(/^https:\/\/[^/]*\.invalid\//u) })]);
+  });
+});
