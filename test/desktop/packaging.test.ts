@@ -33,8 +33,8 @@ describe('electron-builder.yml', () => {
     expect(schemes.sort()).toEqual([...DIAL_LINK_SCHEMES].sort());
   });
 
-  it('builds AppImage and deb, NSIS with the per-user / per-machine choice, and a dmg', () => {
-    expect(targetNames('linux').sort()).toEqual(['AppImage', 'deb']);
+  it('builds AppImage, deb and rpm, NSIS with the per-user / per-machine choice, and a dmg', () => {
+    expect(targetNames('linux').sort()).toEqual(['AppImage', 'deb', 'rpm']);
     expect(targetNames('win')).toEqual(['nsis']);
     expect(section('nsis')).toMatchObject({ oneClick: false, perMachine: false, allowElevation: true });
     expect(targetNames('mac')).toEqual(['dmg']);
