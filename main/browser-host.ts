@@ -63,7 +63,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     isTrustedSender: (sender) => sender.authenticated,
     ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {}),
   });
-  const bridge = createBridgeServer({ secret, origin: () => origin, dispatch, onLastPageGone: () => dialLinks.markNotReady() });
+  const bridge = createBridgeServer({
+    secret, origin: () => origin, dispatch, onLastPageGone: () => dialLinks.markNotReady(),
+    onSocketError: onceAMinute((error, more) => logger.warn(`A page's bridge socket broke the protocol and was closed: ${error.message}${more ? ` (and ${more} more since the last warning)` : ''}`)),
+  });
   const stopEvents = forwardEvents(services, (event, payload) => bridge.broadcast(event, payload), connectivity);
   deliver = (result) => {
     logger.info(`Dial link received: ${result.kind === 'dial' ? 'a number' : `invalid (${result.reason})`}`);
@@ -110,5 +113,20 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       await new Promise<void>((done) => server.close(() => done()));
       await services.session.client()?.close?.();
     },
+  };
+}
+
+/** Calls `report` at most once a minute, with how many calls were left out since the last one. */
+function onceAMinute(report: (error: Error, more: number) => void, now: () => number = Date.now): (error: Error) => void {
+  let last = Number.NEGATIVE_INFINITY;
+  let more = 0;
+  return (error) => {
+    if (now() - last < 60_000) {
+      more += 1;
+      return;
+    }
+    report(error, more);
+    last = now();
+    more = 0;
   };
 }

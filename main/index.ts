@@ -1,11 +1,10 @@
 // Composition root for Electron. Kept thin: everything testable lives in
 // services/, ipc/ and desktop/ (each unit-tested with fakes of Electron).
 import {
-  app, BrowserWindow, dialog, globalShortcut, Menu, Notification, powerMonitor, safeStorage, session as electronSession, Tray,
+  app, BrowserWindow, dialog, globalShortcut, Menu, Notification, powerMonitor, protocol, safeStorage, session as electronSession, Tray,
   type IpcMainInvokeEvent,
 } from 'electron';
 import Store from 'electron-store';
-import { readFileSync } from 'node:fs';
 import { homedir, release } from 'node:os';
 import { join } from 'node:path';
 import { APP_ID, APP_NAME } from '../common/app-info';
@@ -13,8 +12,9 @@ import { DEFAULT_SETTINGS } from '../common/ipc-contract';
 import { createDispatcher, createRequestHandlers, forwardEvents, type AppServices } from './ipc';
 import { createConnectivity, createNetworkWatcher, createReachabilityProber, mergeOsEvents, startApiReachability, tcpConnect } from './services/connectivity';
 import { createPhoneService } from './services/phone';
-import { createIntegraSessionApi, createSessionService, LAUNCH_ENV, overridesFromEnv, signInDefaults, VAULT_KEYS } from './services/session';
+import { createIntegraSessionApi, createSessionService, instanceOrigin, LAUNCH_ENV, overridesFromEnv, signInDefaults, VAULT_KEYS } from './services/session';
 import { LOOPBACK_MEDIA_SWITCH } from './browser-host/loopback-media';
+import { readCaFile } from './api';
 import { createSettingsService } from './services/settings';
 import { createSupervisorService } from './services/supervisor';
 import { createCallsService, tapAgentRecords } from './services/calls';
@@ -22,7 +22,7 @@ import { createEncryptedVault, createMemoryVault, createVaultFile } from './serv
 import { loadPolicy, withPolicy } from './services/policy';
 import { collectDiagnostics, createWorkstationPort } from './services/workstation';
 import { createAutostart } from './desktop/autostart';
-import { createElectronStoreSettingsStorage } from './desktop/electron-store-settings';
+import { createElectronStoreSettingsStorage, SETTINGS_STORE_OPTIONS } from './desktop/electron-store-settings';
 import { isTrustedSender, registerOnElectronIpcMain, sendEvent } from './desktop/ipc-main';
 import { startAppLogging } from './desktop/logging';
 import { listenForOpenUrl, registerDialLinkProtocols } from './desktop/protocol';
@@ -34,10 +34,14 @@ import { pickListFile } from './desktop/list-file-dialog';
 import { privateCaVerdict, wsHost, type PrivateCaTrust } from './desktop/private-ca-trust';
 import { trayIconPath } from './desktop/tray';
 import { loadRenderer, mainWindowOptions, rendererLocation, showAndFocus } from './desktop/window';
+import { registerAppScheme, serveAppScheme } from './desktop/app-protocol';
+import { startUpdates } from './desktop/updates';
 import { startWorkstation, type Workstation } from './desktop/workstation';
 
 const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
-const location = rendererLocation(devServerUrl, join(import.meta.dirname, '../renderer/index.html'));
+const location = rendererLocation(devServerUrl);
+// The page's scheme must be privileged before the app is ready (served in start()).
+registerAppScheme(protocol);
 let mainWindow: BrowserWindow | null = null;
 
 // Before anything else, so early failures are on disk (redacted).
@@ -66,7 +70,7 @@ async function composeServices(workstation: () => Workstation | undefined) {
   if (policy.problem) logging.logger.warn(policy.problem);
   if (policy.note) logging.logger.info(policy.note);
   const settings = withPolicy(
-    createSettingsService(createElectronStoreSettingsStorage({ open: () => new Store({ name: 'settings' }), filePath: join(userData, 'settings.json') })),
+    createSettingsService(createElectronStoreSettingsStorage({ open: () => new Store(SETTINGS_STORE_OPTIONS), filePath: join(userData, 'settings.json') })),
     policy,
     DEFAULT_SETTINGS,
   );
@@ -86,7 +90,7 @@ async function composeServices(workstation: () => Workstation | undefined) {
   });
   // npm start on the simulator passes the demo instance and agent (never saved).
   const { overrides, demoPassword } = overridesFromEnv(process.env);
-  if (demoPassword && overrides.agent) vault.set(VAULT_KEYS.password(overrides.agent), demoPassword, false);
+  if (demoPassword && overrides.agent && overrides.instanceUrl) vault.set(VAULT_KEYS.password(instanceOrigin(overrides.instanceUrl), overrides.agent), demoPassword, false);
   const contexts = new Map<string, string>();
   const createApi = tapAgentRecords(createIntegraSessionApi, (record) => record && contexts.set(record.phone, record.context));
   const session = createSessionService({ settings, vault, overrides, connectivity, createApi });
@@ -129,6 +133,7 @@ async function composeServices(workstation: () => Workstation | undefined) {
 }
 
 async function start(): Promise<void> {
+  if (location.kind === 'app') serveAppScheme(protocol, join(import.meta.dirname, '../renderer'));
   applyContentSecurityPolicy(electronSession.defaultSession);
   restrictPermissions(electronSession.defaultSession, location);
   // The phone status handler needs the workstation, which needs the services: a late reference.
@@ -184,6 +189,22 @@ async function start(): Promise<void> {
   });
   late.workstation = workstation;
   app.on('will-quit', () => workstation.dispose());
+  // Updates from IT's feed; never a restart during a call, a ring or an unsent wrap-up (main/services/updates).
+  const updates = startUpdates({
+    settings: () => {
+      const { updateFeedUrl, updateChannel, language } = services.settings.get();
+      return { feedUrl: updateFeedUrl, channel: updateChannel, language };
+    },
+    phoneStatus: () => workstation.phoneStatus(),
+    keptWrapUps: async () => (await services.calls.pendingWrapUps()).length,
+    signedIn: () => services.session.view().state === 'signed-in',
+    notify: (title, body) => {
+      if (Notification.isSupported()) new Notification({ title, body }).show();
+    },
+    logger: logging.logger,
+  });
+  services.session.onChange((view) => view.state === 'signed-out' && updates.signedOut());
+  app.on('will-quit', () => updates.dispose());
   // Started at login: stay in the tray; otherwise show the window once drawn.
   if (!workstation.startedByAutostart) window.once('ready-to-show', () => window.show());
 
@@ -196,18 +217,16 @@ async function start(): Promise<void> {
   await loadRenderer(window, location, devServerUrl);
 }
 
-/** The CA file's text (read at each TLS verification: rare, and a changed file applies at once) and the phone's host. */
+/** The CA file's text (cached by path, size and time: a changed file applies at once) and the phone's host. */
 function privateCaTrust(services: AppServices): PrivateCaTrust {
   const { caFile } = services.settings.get();
   const host = wsHost(services.session.view().sip?.wsUrl);
-  return { caPem: readCaFile(caFile), hosts: host ? [host] : [] };
+  return { caPem: caPemOf(caFile), hosts: host ? [host] : [] };
 }
 
-function readCaFile(path: string): string | null {
+/** The CA's PEM for the certificate check, or null (no file, or one the app refuses: see readCaFile). */
+function caPemOf(path: string): string | null {
   if (!path) return null;
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return null;
-  }
+  const read = readCaFile(path);
+  return read.ok ? read.pem : null;
 }

@@ -61,6 +61,8 @@ export const errorsEn = {
   'session.err.busySignIn': 'Already signed in (or signing in or out). Sign out first.',
   'session.err.busySignOut': 'Signing in or out is already under way; wait a moment.',
   'session.err.noInstance': 'Enter the address of your instance (for example https://yourcompany.ucontactcloud.com).',
+  'session.err.badInstance': 'The instance address is not a web address. Enter it as https://yourcompany.ucontactcloud.com.',
+  'session.err.insecureInstance': 'The instance address starts with http://, so your password would travel unencrypted to {host}. Enter it with https://.',
   'session.err.noAgent': 'Enter your agent user, or sign in as a supervisor with the API user.',
   'session.err.noPassword': 'Enter your password.',
   'session.err.noApiPasswordOrEmpty': 'Enter the API user\'s password, or leave the API user empty.',
@@ -68,10 +70,13 @@ export const errorsEn = {
   'session.err.agentRecord': 'Agent Authentication answered an agent record without the fields the phone needs (name, host, md5secret, token).',
   'session.err.caUnreadable': 'The CA certificate file {path} could not be read ({code}). Choose a PEM file that exists.',
   'session.err.caNotPem': 'The file {path} holds no PEM certificate ("-----BEGIN CERTIFICATE-----"). Choose the CA certificate in PEM format.',
+  'session.err.caNotFile': 'The CA certificate file {path} is not a regular file of at most {max} KB. Choose the CA certificate in PEM format.',
 
   'sup.err.needApiUser': 'Supervisor tools need an API user. Sign out, then sign in again with the API user and its password under Advanced.',
   'sup.err.pickFile': 'Choose the list with the "Choose file" button; the app only reads files picked there.',
   'sup.err.typePath': 'Type the full path of the list on this computer (for example /home/me/list.csv).',
+  'sup.err.listNotFile': 'That path is not a file (it may be a folder or a device). Type the path of the list file.',
+  'sup.err.listType': 'Only .csv and .txt lists can be checked and uploaded. Save the list as CSV, then choose that file.',
   'sup.err.phoneCreatedHere': 'The phone number {phone} is already in use: you created {userName} with it in this session. Choose another phone number.',
 
   'calls.err.signInFirst': 'Sign in first: calls need a signed-in agent.',
@@ -110,4 +115,6 @@ export const errorsEn = {
   'setting.autostart': 'Start when I sign in to the computer',
   'setting.closeToTray': 'Keep running in the tray when the window is closed',
   'setting.dialImmediately': 'Dial phone links immediately',
+  'setting.updateFeedUrl': 'Update feed address',
+  'setting.updateChannel': 'Update channel',
 } as const;

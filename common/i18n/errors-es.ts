@@ -61,6 +61,8 @@ export const errorsEs: Record<keyof typeof errorsEn, string> = {
   'session.err.busySignIn': 'Ya hay una sesión iniciada (o se está iniciando o cerrando). Cierre la sesión primero.',
   'session.err.busySignOut': 'Ya se está iniciando o cerrando la sesión; espere un momento.',
   'session.err.noInstance': 'Escriba la dirección de su instancia (por ejemplo https://suempresa.ucontactcloud.com).',
+  'session.err.badInstance': 'La dirección de la instancia no es una dirección web. Escríbala como https://suempresa.ucontactcloud.com.',
+  'session.err.insecureInstance': 'La dirección de la instancia empieza por http://, así que su contraseña viajaría sin cifrar hasta {host}. Escríbala con https://.',
   'session.err.noAgent': 'Escriba su usuario de agente, o ingrese como supervisor con el usuario de API.',
   'session.err.noPassword': 'Escriba su contraseña.',
   'session.err.noApiPasswordOrEmpty': 'Escriba la contraseña del usuario de API, o deje vacío el usuario de API.',
@@ -68,10 +70,13 @@ export const errorsEs: Record<keyof typeof errorsEn, string> = {
   'session.err.agentRecord': 'Autenticación de agente devolvió un registro de agente sin los campos que el teléfono necesita (name, host, md5secret, token).',
   'session.err.caUnreadable': 'No se pudo leer el archivo de certificado de CA {path} ({code}). Elija un archivo PEM que exista.',
   'session.err.caNotPem': 'El archivo {path} no contiene un certificado PEM ("-----BEGIN CERTIFICATE-----"). Elija el certificado de CA en formato PEM.',
+  'session.err.caNotFile': 'El archivo de certificado de CA {path} no es un archivo normal de {max} KB como máximo. Elija el certificado de la CA en formato PEM.',
 
   'sup.err.needApiUser': 'Las herramientas de supervisión necesitan un usuario de API. Cierre la sesión y vuelva a ingresar con el usuario de API y su contraseña en Avanzado.',
   'sup.err.pickFile': 'Elija la lista con el botón "Elegir archivo"; la aplicación solo lee archivos elegidos allí.',
   'sup.err.typePath': 'Escriba la ruta completa de la lista en esta computadora (por ejemplo /home/yo/lista.csv).',
+  'sup.err.listNotFile': 'Esa ruta no es un archivo (puede ser una carpeta o un dispositivo). Escriba la ruta del archivo de la lista.',
+  'sup.err.listType': 'Solo se pueden revisar y subir listas .csv y .txt. Guarde la lista como CSV y elija ese archivo.',
   'sup.err.phoneCreatedHere': 'El número de teléfono {phone} ya está en uso: usted creó a {userName} con él en esta sesión. Elija otro número de teléfono.',
 
   'calls.err.signInFirst': 'Ingrese primero: las llamadas necesitan un agente con sesión iniciada.',
@@ -109,4 +114,6 @@ export const errorsEs: Record<keyof typeof errorsEn, string> = {
   'setting.autostart': 'Iniciar al entrar en el equipo',
   'setting.closeToTray': 'Seguir en la bandeja al cerrar la ventana',
   'setting.dialImmediately': 'Marcar de inmediato los enlaces telefónicos',
+  'setting.updateFeedUrl': 'Dirección del servidor de actualizaciones',
+  'setting.updateChannel': 'Canal de actualizaciones',
 };

@@ -30,6 +30,10 @@ export const workstationSettingsShape = {
   hangUpShortcut: z.string().trim().max(64),
   /** Headset microphone, call audio and ringer outputs; each null = system default. */
   audioDevices: audioDevicesSchema,
+  /** The update feed IT hosts (electron-updater, generic provider); '' = updates off. */
+  updateFeedUrl: z.string().trim().max(2048),
+  /** The feed's channel (`latest`, `beta`, …): which `<channel>*.yml` is read. */
+  updateChannel: z.string().trim().regex(/^[a-z0-9][a-z0-9-]{0,31}$/u, 'a channel is lower-case letters, digits and dashes'),
 };
 
 export const workstationSettingsSchema = z.object(workstationSettingsShape);
@@ -47,6 +51,9 @@ export const WORKSTATION_DEFAULTS: WorkstationSettings = {
   answerShortcut: '',
   hangUpShortcut: '',
   audioDevices: { microphone: null, speaker: null, ringer: null },
+  // Off until IT names a feed (setting or policy): a floor is updated from IT's server, never from ours.
+  updateFeedUrl: '',
+  updateChannel: 'latest',
 };
 
 export const registrationStateSchema = z.enum(['unregistered', 'registering', 'registered', 'failed']);

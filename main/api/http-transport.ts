@@ -57,6 +57,25 @@ function safe(fn: () => string[]): string[] {
   }
 }
 
+/**
+ * The body as text, counted while it streams: an answer without Content-Length (chunked) or with
+ * a false one is cut at MAX_BODY_BYTES with a typed error instead of being read whole.
+ */
+async function readBounded(body: AsyncIterable<Buffer> & { destroy(error?: Error): unknown }, operation: TransportRequest['operation'], touch: () => void): Promise<string> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of body) {
+    total += chunk.length;
+    if (total > MAX_BODY_BYTES) {
+      body.destroy();
+      throw new UnexpectedResponseError(operation, `the answer is too large (more than ${MAX_BODY_BYTES} bytes)`);
+    }
+    chunks.push(chunk);
+    touch();
+  }
+  return new TextDecoder('utf-8').decode(Buffer.concat(chunks, total));
+}
+
 export function createTransport(options: TransportOptions): Transport {
   const base = new URL(options.baseUrl);
   const extraCa = options.ca === undefined ? [] : typeof options.ca === 'string' ? [options.ca] : [...options.ca];
@@ -102,9 +121,9 @@ export function createTransport(options: TransportOptions): Transport {
       const length = Number(response.headers['content-length'] ?? 0);
       if (length > MAX_BODY_BYTES) {
         await response.body.dump().catch(() => undefined);
-        throw new UnexpectedResponseError(req.operation, `the body is too large (${length} bytes)`);
+        throw new UnexpectedResponseError(req.operation, `the answer is too large (${length} bytes; at most ${MAX_BODY_BYTES} are read)`);
       }
-      return await response.body.text();
+      return await readBounded(response.body, req.operation, touch);
     } catch (error) {
       throw mapFailure(error, { operation: req.operation, timeoutMs: req.timeoutMs, secrets: req.secrets, ...state });
     } finally {

@@ -28,6 +28,8 @@ export function createBridgeServer(options: {
   dispatch: Dispatch<BridgeSender>;
   /** The last page went away (closed or reloading): main holds what it would push until one is back. */
   onLastPageGone?: () => void;
+  /** A page's socket broke the protocol (bad frame, oversize, invalid UTF-8): that socket is closed, the host serves on. */
+  onSocketError?: (error: Error) => void;
 }): BridgeServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   const frameListeners = new Set<(frame: string) => void>();
@@ -39,6 +41,11 @@ export function createBridgeServer(options: {
   };
 
   wss.on('connection', (socket: WebSocket) => {
+    // Without a listener, ws re-throws a protocol error as an unhandled 'error' event and main stops.
+    socket.on('error', (error) => {
+      options.onSocketError?.(error);
+      socket.terminate();
+    });
     socket.on('close', () => {
       if (wss.clients.size === 0) options.onLastPageGone?.();
     });

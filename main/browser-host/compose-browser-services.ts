@@ -12,7 +12,7 @@ import { withPolicy, type LoadedPolicy } from '../services/policy';
 import { collectDiagnostics, createWorkstationPort } from '../services/workstation';
 import { createConnectivity, createNetworkWatcher, createReachabilityProber, startApiReachability, tcpConnect, type Connectivity } from '../services/connectivity';
 import { createPhoneService } from '../services/phone';
-import { createIntegraSessionApi, createSessionService, VAULT_KEYS, type LaunchOverrides } from '../services/session';
+import { createIntegraSessionApi, createSessionService, instanceOrigin, VAULT_KEYS, type LaunchOverrides } from '../services/session';
 import { createSupervisorService } from '../services/supervisor';
 import { createCallsService, tapAgentRecords } from '../services/calls';
 import { createJsonFileSettingsStorage, createSettingsService } from '../services/settings';
@@ -48,7 +48,11 @@ export function composeBrowserServices(
   const logger = createLogger({ sinks: [createRotatingFileSink({ folder: logFolder }), recentErrors] });
   if (settings.policyProblem) logger.warn(settings.policyProblem);
   const vault = createMemoryVault('browser-mode');
-  for (const [agent, password] of Object.entries(options.rememberedPasswords ?? {})) vault.set(VAULT_KEYS.password(agent), password, false);
+  // Kept for the launch's instance only (the simulator): another address needs the password typed.
+  const launchInstance = options.overrides?.instanceUrl;
+  for (const [agent, password] of Object.entries(launchInstance ? (options.rememberedPasswords ?? {}) : {})) {
+    vault.set(VAULT_KEYS.password(instanceOrigin(launchInstance ?? ''), agent), password, false);
+  }
   // A changed network (Wi-Fi, VPN, cable) is a cue to retry at once (connectivity.changed, reason network-changed).
   const connectivity = createConnectivity({ os: createNetworkWatcher() });
   const overrides = options.overrides ?? {};

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { caFileProblem, readCaFile } from '../api';
 import type { IntegraClient, IntegraClientOptions } from '../api';
 import { UsageError, type CliIo, type OptionSpec, type OptionValues, type SignIn } from './cli-types';
 import { optional } from './option-values';
@@ -32,11 +32,9 @@ export async function clientOptions(values: OptionValues, io: CliIo): Promise<In
   const options: IntegraClientOptions = { baseUrl };
   const caFile = optional(values, 'ca-file') ?? io.env['INTEGRA_CA_FILE'];
   if (caFile) {
-    try {
-      options.ca = await readFile(caFile, 'utf8');
-    } catch (error) {
-      throw new UsageError(`the CA file ${JSON.stringify(caFile)} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-    }
+    const read = readCaFile(caFile);
+    if (!read.ok) throw new UsageError(caFileProblem(caFile, read));
+    options.ca = read.pem;
   }
   const timeout = optional(values, 'timeout');
   if (timeout !== undefined) {

@@ -43,7 +43,8 @@ export function createAutostart(options: AutostartOptions): Autostart {
     async apply(enabled) {
       try {
         if (platform === 'win32') app.setLoginItemSettings({ openAtLogin: enabled, path: command[0], args: windowsArgs });
-        else if (platform === 'darwin') app.setLoginItemSettings({ openAtLogin: enabled, openAsHidden: true });
+        // macOS: no arguments and no openAsHidden (gone in Electron 45); the app reads wasOpenedAtLogin and starts in the tray.
+        else if (platform === 'darwin') app.setLoginItemSettings({ openAtLogin: enabled });
         else if (entryPath && enabled) {
           await writeXdgAutostart(entryPath, desktopEntryText({
             name: options.appName,

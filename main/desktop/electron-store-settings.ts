@@ -11,12 +11,18 @@ export interface StoreLike {
 }
 
 export interface ElectronStorePorts {
-  /** `() => new Store({ name: 'settings' })` in main/index.ts. */
+  /** `() => new Store(SETTINGS_STORE_OPTIONS)` in main/index.ts. */
   open(): StoreLike;
   /** The store's file (Store#path); known before opening so a broken one can be moved. */
   filePath: string;
   now?: () => Date;
 }
+
+/**
+ * How main opens the settings store: `settings.json`, owner-only (docs/SECURITY.md: 0600;
+ * electron-store's default is 0666 less the umask, i.e. 0644).
+ */
+export const SETTINGS_STORE_OPTIONS = { name: 'settings', configFileMode: 0o600 } as const;
 
 export function createElectronStoreSettingsStorage(ports: ElectronStorePorts): SettingsStorage {
   let store: StoreLike | undefined;

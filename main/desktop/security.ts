@@ -1,25 +1,31 @@
 // Electron security glue, typed against Electron's own types and written
 // against the few methods it uses, so unit tests pass fakes:
-// - the page is ours only at the renderer's file (or the dev server origin);
+// - the page is ours only at its exact origin: app://renderer (or the dev server's);
 // - a strict Content-Security-Policy header on every response;
 // - permission requests: microphone (audio media) from our own page only;
 // - navigation, redirects, new windows and <webview> all denied.
 import type { Event, HandlerDetails, PermissionCheckHandlerHandlerDetails, PermissionRequest, Session, WebContents } from 'electron';
 import { CONTENT_SECURITY_POLICY } from '../../common/content-security-policy';
 
-/** Where our page comes from: the built file, or electron-vite's dev server. */
-export type RendererLocation = { kind: 'file'; indexUrl: string } | { kind: 'dev'; origin: string };
+/** Where our page comes from: the built files on the app:// scheme, or electron-vite's dev server. */
+export type RendererLocation = { kind: 'app'; origin: string; indexUrl: string } | { kind: 'dev'; origin: string };
+
+/**
+ * `scheme://host[:port]` of a URL, or null. WHATWG URL gives a non-special scheme such as app:
+ * the origin "null", so the origin is built from its parts; a URL without a host (file:, data:,
+ * about:) has none and is never ours.
+ */
+export function originOf(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.host ? `${parsed.protocol}//${parsed.host}` : null;
+  } catch {
+    return null;
+  }
+}
 
 export function isOwnPageUrl(url: string, location: RendererLocation): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  if (location.kind === 'dev') return parsed.origin === location.origin;
-  const own = new URL(location.indexUrl);
-  return parsed.protocol === 'file:' && parsed.pathname === own.pathname;
+  return originOf(url) === location.origin;
 }
 
 type HeadersSession = { webRequest: Pick<Session['webRequest'], 'onHeadersReceived'> };
@@ -55,8 +61,7 @@ export function isAllowedRequest(permission: string, details: RequestDetails, lo
 }
 
 function isOwnOrigin(origin: string, location: RendererLocation): boolean {
-  // A file:// page reports the origin "file://" (or "null").
-  return location.kind === 'dev' ? origin === location.origin : origin === 'file://' || origin === 'file:///';
+  return origin === location.origin;
 }
 
 type GuardedContents = Pick<WebContents, 'on' | 'setWindowOpenHandler'>;

@@ -1,8 +1,8 @@
 // The main window: options with every security switch on, loading our page,
 // and showing/focusing it (used by the single-instance handler and the tray).
 import type { BrowserWindow, BrowserWindowConstructorOptions } from 'electron';
-import { pathToFileURL } from 'node:url';
 import { APP_NAME } from '../../common/app-info';
+import { APP_INDEX_URL, APP_ORIGIN } from './app-protocol';
 import type { RendererLocation } from './security';
 
 export function mainWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
@@ -30,10 +30,10 @@ export function mainWindowOptions(preloadPath: string): BrowserWindowConstructor
   };
 }
 
-/** The dev server when electron-vite runs one (ELECTRON_RENDERER_URL), else the built index.html. */
-export function rendererLocation(devServerUrl: string | undefined, indexFile: string): RendererLocation {
+/** The dev server when electron-vite runs one (ELECTRON_RENDERER_URL), else the built page on app:// (never file://). */
+export function rendererLocation(devServerUrl: string | undefined): RendererLocation {
   if (devServerUrl) return { kind: 'dev', origin: new URL(devServerUrl).origin };
-  return { kind: 'file', indexUrl: pathToFileURL(indexFile).href };
+  return { kind: 'app', origin: APP_ORIGIN, indexUrl: APP_INDEX_URL };
 }
 
 export function loadRenderer(window: Pick<BrowserWindow, 'loadURL'>, location: RendererLocation, devServerUrl?: string): Promise<void> {

@@ -51,6 +51,8 @@ export interface Workstation {
   readonly startedByAutostart: boolean;
   /** Every status the renderer reports (`workstation.phoneStatus`). */
   onPhoneStatus(status: PhoneStatus): void;
+  /** The last status the renderer reported. */
+  phoneStatus(): PhoneStatus;
   dispose(): void;
 }
 
@@ -162,6 +164,7 @@ export function startWorkstation<M>(deps: WorkstationDeps<M>): Workstation {
 
   return {
     startedByAutostart,
+    phoneStatus: () => phone,
     onPhoneStatus(status) {
       phone = status;
       notifier.update(status);

@@ -159,7 +159,7 @@ describe('createAutoSignIn against the simulator', () => {
   it('waits while the instance is unreachable at login, then signs in with the remembered password', async () => {
     const agent = sim.ready.credentials.agents[0]!;
     const vault = createMemoryVault('browser-mode');
-    vault.set(VAULT_KEYS.password(agent.agent), agent.password, false);
+    vault.set(VAULT_KEYS.password(new URL(sim.baseUrl).origin, agent.agent), agent.password, false);
     const settings = createSettingsService(createJsonFileSettingsStorage(join(dir, 'settings.json')));
     const session = createSessionService({ settings, vault, createApi: createIntegraSessionApi });
     const statuses: AutoSignInStatus[] = [];

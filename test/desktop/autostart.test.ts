@@ -140,7 +140,7 @@ describe('Windows and macOS: login items', () => {
     const app = fakeLoginItems();
     const autostart = createAutostart(options({ app, platform: 'darwin' }));
     await autostart.apply(true);
-    expect(app.sets).toEqual([{ openAtLogin: true, openAsHidden: true }]);
+    expect(app.sets).toEqual([{ openAtLogin: true }]);
     expect(await autostart.isEnabled()).toBe(true);
     expect(autostart.startedByAutostart(['/Applications/Agent Softphone.app/Contents/MacOS/Agent Softphone'])).toBe(false);
     app.wasOpenedAtLogin = true;

@@ -1,11 +1,11 @@
 // The electron-store adapter with a fake store that behaves like electron-store
 // on disk: reads JSON at open (throwing on a broken file), writes on assignment.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../common/ipc-contract';
-import { createElectronStoreSettingsStorage, type StoreLike } from '../../main/desktop/electron-store-settings';
+import { createElectronStoreSettingsStorage, SETTINGS_STORE_OPTIONS, type StoreLike } from '../../main/desktop/electron-store-settings';
 import { createSettingsService } from '../../main/services/settings';
 
 let dir: string;
@@ -44,5 +44,16 @@ describe('settings over electron-store', () => {
     expect(service.loadProblem).toContain('settings.corrupt-2026-01-02T03-04-05-000Z.json');
     expect(readdirSync(dir).sort()).toEqual(['settings.corrupt-2026-01-02T03-04-05-000Z.json', 'settings.json']);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(DEFAULT_SETTINGS);
+  });
+});
+
+describe('the settings file on disk (electron-store passes these options to conf)', () => {
+  it('is written owner-only (0600), as docs/SECURITY.md says', async () => {
+    const { default: Conf } = await import('conf');
+    const conf = new Conf<Record<string, unknown>>({ cwd: dir, projectName: 'agent-softphone-test', configName: SETTINGS_STORE_OPTIONS.name, configFileMode: SETTINGS_STORE_OPTIONS.configFileMode });
+    const storage = createElectronStoreSettingsStorage({ open: () => conf, filePath: conf.path });
+    createSettingsService(storage).update({ language: 'en' });
+    expect(conf.path).toBe(file);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 });

@@ -8,8 +8,8 @@ import type { RendererLocation } from '../../main/desktop/security';
 import { createDispatcher, type RequestHandlers } from '../../main/ipc';
 import { handlerStubs } from '../ipc/handler-stubs';
 
-const location: RendererLocation = { kind: 'file', indexUrl: 'file:///app/out/renderer/index.html' };
-const OWN = 'file:///app/out/renderer/index.html';
+const location: RendererLocation = { kind: 'app', origin: 'app://renderer', indexUrl: 'app://renderer/index.html' };
+const OWN = 'app://renderer/index.html';
 
 function fakeEvent(url: string | null, options: { iframe?: boolean; contentsId?: number } = {}) {
   const mainFrame = { url: url ?? '' };

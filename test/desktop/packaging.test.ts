@@ -33,8 +33,8 @@ describe('electron-builder.yml', () => {
     expect(schemes.sort()).toEqual([...DIAL_LINK_SCHEMES].sort());
   });
 
-  it('builds AppImage and deb, NSIS with the per-user / per-machine choice, and a dmg', () => {
-    expect(targetNames('linux').sort()).toEqual(['AppImage', 'deb']);
+  it('builds AppImage, deb and rpm, NSIS with the per-user / per-machine choice, and a dmg', () => {
+    expect(targetNames('linux').sort()).toEqual(['AppImage', 'deb', 'rpm']);
     expect(targetNames('win')).toEqual(['nsis']);
     expect(section('nsis')).toMatchObject({ oneClick: false, perMachine: false, allowElevation: true });
     expect(targetNames('mac')).toEqual(['dmg']);
@@ -103,5 +103,31 @@ describe('icons in build/', () => {
     const images = new Set(states.map((state) => readFileSync(join(root, 'build', 'tray', `tray-${state}.png`)).toString('base64')));
     expect(images.size).toBe(states.length);
     expect(existsSync(join(root, 'build', 'tray', 'tray-ringing.svg'))).toBe(true);
+  });
+});
+
+describe('Electron fuses (electronFuses in electron-builder.yml)', () => {
+  // Every fuse with the value a hardened, packaged softphone needs; a missing or flipped one fails.
+  const REQUIRED: Record<string, boolean> = {
+    runAsNode: false,
+    enableNodeOptionsEnvironmentVariable: false,
+    enableNodeCliInspectArguments: false,
+    grantFileProtocolExtraPrivileges: false,
+    enableEmbeddedAsarIntegrityValidation: true,
+    onlyLoadAppFromAsar: true,
+    enableCookieEncryption: true,
+  };
+  it.each(Object.entries(REQUIRED))('%s is %s', (fuse, value) => {
+    expect(section('electronFuses')?.[fuse]).toBe(value);
+  });
+  it('packs the app into an asar (the integrity fuses check it)', () => {
+    expect(config['asar']).toBe(true);
+  });
+});
+
+describe('updates', () => {
+  it('writes app-update.yml for a generic feed whose placeholder address is never asked (IT sets the feed)', () => {
+    const publish = config['publish'] as { provider: string; url: string }[];
+    expect(publish).toEqual([expect.objectContaining({ provider: 'generic', url: expect.stringMatching(/^https:\/\/[^/]*\.invalid\//u) })]);
   });
 });

@@ -3,19 +3,25 @@ import { describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../common/content-security-policy';
 import { applyContentSecurityPolicy, guardNavigation, isAllowedRequest, isOwnPageUrl, restrictPermissions, type RendererLocation } from '../../main/desktop/security';
 
-const fileLocation: RendererLocation = { kind: 'file', indexUrl: 'file:///opt/app/resources/app.asar/out/renderer/index.html' };
+const appLocation: RendererLocation = { kind: 'app', origin: 'app://renderer', indexUrl: 'app://renderer/index.html' };
 const devLocation: RendererLocation = { kind: 'dev', origin: 'http://localhost:5173' };
-const OWN = 'file:///opt/app/resources/app.asar/out/renderer/index.html';
+const OWN = 'app://renderer/index.html';
 
 describe('own page', () => {
   it.each([
-    [OWN, fileLocation, true],
-    [`${OWN}#secret`, fileLocation, true],
-    ['file:///etc/passwd', fileLocation, false],
-    ['https://evil.example/index.html', fileLocation, false],
+    [OWN, appLocation, true],
+    [`${OWN}#secret`, appLocation, true],
+    ['app://renderer/assets/x.js', appLocation, true],
+    ['file:///opt/app/resources/app.asar/out/renderer/index.html', appLocation, false],
+    ['file:///etc/passwd', appLocation, false],
+    ['app://evil/index.html', appLocation, false],
+    ['app://renderer.evil/index.html', appLocation, false],
+    ['app://renderer:81/index.html', appLocation, false],
+    ['https://renderer/index.html', appLocation, false],
+    ['https://evil.example/index.html', appLocation, false],
     ['http://localhost:5173/index.html', devLocation, true],
     ['http://localhost:5174/', devLocation, false],
-    ['not a url', fileLocation, false],
+    ['not a url', appLocation, false],
   ])('%s is ours: %s', (url, location, expected) => {
     expect(isOwnPageUrl(url, location as RendererLocation)).toBe(expected);
   });
@@ -46,7 +52,7 @@ describe('permissions', () => {
     ['notifications', { requestingUrl: OWN }, false],
     ['openExternal', { requestingUrl: OWN }, false],
   ])('request %s %j → %s', (permission, details, expected) => {
-    expect(isAllowedRequest(permission, details as never, fileLocation)).toBe(expected);
+    expect(isAllowedRequest(permission, details as never, appLocation)).toBe(expected);
   });
 
   it('installs request and check handlers that answer through the same rules', () => {
@@ -56,16 +62,17 @@ describe('permissions', () => {
         setPermissionRequestHandler: (h: never) => void (installed.request = h),
         setPermissionCheckHandler: (h: never) => void (installed.check = h),
       } as never,
-      fileLocation,
+      appLocation,
     );
     const answers: boolean[] = [];
     installed.request!(null, 'media', (ok: boolean) => answers.push(ok), { requestingUrl: OWN, mediaTypes: ['audio'] });
     installed.request!(null, 'clipboard-read', (ok: boolean) => answers.push(ok), { requestingUrl: OWN });
     expect(answers).toEqual([true, false]);
-    expect(installed.check!(null, 'media', 'file://', { requestingUrl: OWN, mediaType: 'audio' })).toBe(true);
+    expect(installed.check!(null, 'media', 'app://renderer', { requestingUrl: OWN, mediaType: 'audio' })).toBe(true);
+    expect(installed.check!(null, 'media', 'file://', { requestingUrl: 'file:///etc/x.html', mediaType: 'audio' })).toBe(false);
     expect(installed.check!(null, 'media', 'https://evil.example', { requestingUrl: 'https://evil.example/', mediaType: 'audio' })).toBe(false);
-    expect(installed.check!(null, 'media', 'file://', { requestingUrl: OWN, mediaType: 'video' })).toBe(false);
-    expect(installed.check!(null, 'hid', 'file://', { requestingUrl: OWN })).toBe(false);
+    expect(installed.check!(null, 'media', 'app://renderer', { requestingUrl: OWN, mediaType: 'video' })).toBe(false);
+    expect(installed.check!(null, 'hid', 'app://renderer', { requestingUrl: OWN })).toBe(false);
   });
 });
 
@@ -87,7 +94,7 @@ describe('navigation guard', () => {
 
   it('blocks navigation and redirects away from our page, webviews and every new window', () => {
     const fake = fakeContents();
-    guardNavigation(fake.contents as never, fileLocation);
+    guardNavigation(fake.contents as never, appLocation);
     expect(fake.fire('will-navigate', 'https://evil.example/')).toBe(true);
     expect(fake.fire('will-navigate', OWN)).toBe(false);
     expect(fake.fire('will-redirect', 'file:///etc/passwd')).toBe(true);

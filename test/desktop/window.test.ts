@@ -17,12 +17,12 @@ describe('main window', () => {
     });
   });
 
-  it('loads the built page as a file URL, or the dev server when one runs', async () => {
+  it('loads the built page from app://renderer (never file://), or the dev server when one runs', async () => {
     const loaded: string[] = [];
     const window = { loadURL: async (url: string) => void loaded.push(url) };
-    await loadRenderer(window, rendererLocation(undefined, '/app/out/renderer/index.html'));
-    await loadRenderer(window, rendererLocation('http://localhost:5173/', '/unused'), 'http://localhost:5173/');
-    expect(loaded).toEqual(['file:///app/out/renderer/index.html', 'http://localhost:5173/']);
+    await loadRenderer(window, rendererLocation(undefined));
+    await loadRenderer(window, rendererLocation('http://localhost:5173/'), 'http://localhost:5173/');
+    expect(loaded).toEqual(['app://renderer/index.html', 'http://localhost:5173/']);
   });
 
   it('restores, shows and focuses the window; ignores a destroyed one', () => {

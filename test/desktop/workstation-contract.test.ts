@@ -5,7 +5,7 @@ import { handleDialLink } from '../../common/dial-link';
 import { phoneCommandSchema, phoneStatusSchema, WORKSTATION_DEFAULTS, workstationEvents, workstationRequests, workstationSettingsSchema } from '../../common/ipc/workstation';
 
 describe('workstation contract', () => {
-  it('has valid defaults: autostart on (registered by packaged builds only), shortcuts off, dial immediately off, system audio devices', () => {
+  it('has valid defaults: autostart on (registered by packaged builds only), shortcuts off, dial immediately off, system audio devices, updates off', () => {
     expect(workstationSettingsSchema.parse(WORKSTATION_DEFAULTS)).toEqual({
       autostart: true,
       closeToTray: true,
@@ -13,6 +13,8 @@ describe('workstation contract', () => {
       answerShortcut: '',
       hangUpShortcut: '',
       audioDevices: { microphone: null, speaker: null, ringer: null },
+      updateFeedUrl: '',
+      updateChannel: 'latest',
     });
   });
 

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { caFileProblem, readCaFile } from '../../api';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MAX_CONCURRENCY } from './bulk-runner';
@@ -123,11 +123,9 @@ export function parseBulkOptions(argv: readonly string[], env: Readonly<Record<s
   const caFile = text('ca-file') ?? env.INTEGRA_CA_FILE;
   let ca: string | undefined;
   if (caFile !== undefined) {
-    try {
-      ca = readFileSync(caFile, 'utf8');
-    } catch {
-      return { ok: false, problem: `cannot read the CA certificate file ${caFile}` };
-    }
+    const read = readCaFile(caFile);
+    if (!read.ok) return { ok: false, problem: caFileProblem(caFile, read) };
+    ca = read.pem;
   }
   const connection: BulkConnection = { baseUrl, user, password, ...(ca === undefined ? {} : { ca }), ...(timeout === undefined ? {} : { timeoutMs: timeout }) };
   return { ok: true, options: { ...common, connection } };

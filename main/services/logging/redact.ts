@@ -3,21 +3,25 @@
 //  - the value under any secret-looking key (password, secret, token,
 //    md5secret, authorization, ha1, fileb64, …) is replaced whole, whatever
 //    its type;
-//  - free text loses `Authorization: …` lines, `Basic …`/`Bearer …`
-//    credentials, `key=value` / `"key":"value"` pairs with secret keys,
-//    user:password in URLs, HA1-like hex and token-shaped strings.
+//  - free text loses the exact secrets main holds (rememberSecret), `Authorization: …`
+//    lines, `Basic …`/`Bearer …` credentials, `key=value` / `"key":"value"` pairs with
+//    secret keys (Spanish ones too), a password named in a sentence, user:password in
+//    URLs, HA1-like hex and token-shaped strings.
+// Strings are cut to MAX_TEXT_CHARS first and every rule is linear in its input, so a
+// huge or hostile field cannot stall main (issue 13).
 // Over-redacting is accepted; leaking is not.
 
 export const REDACTED = '[redacted]';
 const MAX_DEPTH = 8;
 const MAX_ITEMS = 200;
+/** Characters of one string kept before redaction: a log line is for reading, and the cost stays bounded. */
+export const MAX_TEXT_CHARS = 16_384;
 
-/** Key fragments that mark a secret, compared on the key lowercased without separators. */
+/** Key fragments that mark a secret, compared on the key lowercased, accents and separators removed. */
 const SECRET_KEY_PARTS = [
-  'password',
-  'passwd',
+  'pass', // password, passwd, passphrase, pass
   'pwd',
-  'secret',
+  'secret', // also secreto
   'token',
   'authorization',
   'auth',
@@ -28,50 +32,82 @@ const SECRET_KEY_PARTS = [
   'credential',
   'privatekey',
   'signature',
+  'clave', // Spanish: clave, claveacceso
+  'contrasena', // Spanish: contraseña
 ];
 /** Keys that contain a secret word but hold only a choice, never a secret (still walked). */
 const NOT_SECRET_KEYS = new Set(['tokenpolicy', 'tokenstorage', 'secretstorage', 'authorizationusername', 'authuser']);
 
+const normalKey = (key: string): string =>
+  key.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]/gu, '');
+
 export function isSecretKey(key: string): boolean {
-  const normal = key.toLowerCase().replace(/[^a-z0-9]/gu, '');
+  const normal = normalKey(key.slice(0, 256));
   if (NOT_SECRET_KEYS.has(normal)) return false;
   return SECRET_KEY_PARTS.some((part) => normal.includes(part));
 }
 
-const SECRET_KEY_WORD = String.raw`[\w.-]*(?:password|passwd|pwd|secret|token|authorization|auth|ha1|fileb64|api[_-]?key|cookie|credential|private[_-]?key|signature)[\w.-]*`;
-
-type Replacer = (match: string, ...groups: string[]) => string;
-
-/** Keeps the match when the key it names is one of the known non-secrets (e.g. `tokenPolicy`). */
-const unlessHarmless =
-  (keyGroup: number, replace: Replacer): Replacer =>
-  (match, ...groups) =>
-    isSecretKey(groups[keyGroup] ?? '') ? replace(match, ...groups) : match;
+// Every pattern below is linear in its input: a run of key characters is taken whole through a
+// capturing look-ahead (`(?=(x+))\1`, which cannot backtrack) and only where no key character
+// precedes it, and values have a length cap. A 1 MB field costs about 100 times a 10 KB one.
+const KEY_CHAR = String.raw`[\p{L}\p{N}_.\-]`;
+/** A whole run of key characters as capture group number `group`. */
+const wholeKey = (group: number): string => `(?<!${KEY_CHAR})(?=(${KEY_CHAR}{1,256}))\\${group}(?!${KEY_CHAR})`;
 
 /** Free-text patterns, applied in order. Each keeps enough context to read the line. */
-const TEXT_RULES: [RegExp, string | Replacer][] = [
+const TEXT_RULES: [RegExp, string | ((match: string, ...groups: string[]) => string)][] = [
   // Whole header lines: `Authorization: Basic abc`, `Proxy-Authorization: …`, `Cookie: …`.
   [/\b((?:proxy-)?authorization|cookie|set-cookie|x-sim-secret)(\s*:\s*)[^\r\n]*/giu, `$1$2${REDACTED}`],
   // Credentials after an auth scheme anywhere in text.
-  [/\b(basic|bearer|digest)(\s+)[^\s"',;]+/giu, `$1$2${REDACTED}`],
-  // JSON-ish `"password": "x"` or `'token':'x'` (the value may hold spaces).
+  [/\b(basic|bearer|digest)([ \t]{1,16})[^\s"',;]{1,4096}/giu, `$1$2${REDACTED}`],
+  // JSON-ish `"password": "x"` or `'token':'x'` (the value may hold spaces and escaped quotes).
   [
-    new RegExp(String.raw`(["'])(${SECRET_KEY_WORD})\1(\s*:\s*)(["'])(?:\\.|(?!\4).)*\4`, 'giu'),
-    unlessHarmless(1, (_m, quote = '', key = '', colon = '', valueQuote = '') => `${quote}${key}${quote}${colon}${valueQuote}${REDACTED}${valueQuote}`),
-  ],
-  // `password=x`, `token: x`, `md5secret = x` in forms, query strings and prose.
-  [
-    new RegExp(String.raw`\b(${SECRET_KEY_WORD})(\s*[=:]\s*)(?!\[redacted\])[^\s&"',;)}\]]+`, 'giu'),
-    unlessHarmless(0, (_m, key = '', separator = '') => `${key}${separator}${REDACTED}`),
+    new RegExp(String.raw`(["'])${wholeKey(2)}\1([ \t]{0,16}:[ \t]{0,16})(["'])((?:\\.|(?!\4)[^\\]){0,4096})\4`, 'gu'),
+    (match, quote = '', key = '', colon = '', valueQuote = '') =>
+      isSecretKey(key) ? `${quote}${key}${quote}${colon}${valueQuote}${REDACTED}${valueQuote}` : match,
   ],
   // user:password@ in URLs (a password may hold '/', even if a URL should not).
-  [/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@:]+:[^\s@]+@/giu, `$1${REDACTED}@`],
+  [/\b([a-z][a-z0-9+.-]{0,31}:\/\/)[^\s/@:]{1,256}:[^\s@]{1,256}@/giu, `$1${REDACTED}@`],
   // HA1 / md5secret and other long hex digests.
-  [/\b[0-9a-f]{32,}\b/giu, REDACTED],
+  [/(?<![0-9a-f])(?=([0-9a-f]{32,}))\1(?![0-9a-z])/giu, REDACTED],
 ];
 
+/** `password=x`, `token: x`, `md5secret = x` in forms, query strings and prose. */
+const KEY_AND_SEPARATOR = new RegExp(String.raw`${wholeKey(1)}[ \t]{0,16}[=:][ \t]{0,16}`, 'gu');
+const VALUE_END = /[\s&"',;)}\]]/u;
+const MAX_VALUE_CHARS = 4096;
+
+function redactKeyValues(text: string): string {
+  let out = '';
+  let kept = 0;
+  for (const match of text.matchAll(KEY_AND_SEPARATOR)) {
+    const valueStart = match.index + match[0].length;
+    if (match.index < kept || !isSecretKey(match[1] ?? '') || text.startsWith(REDACTED, valueStart)) continue;
+    let valueEnd = valueStart;
+    while (valueEnd < text.length && valueEnd - valueStart < MAX_VALUE_CHARS && !VALUE_END.test(text[valueEnd] ?? '')) valueEnd += 1;
+    if (valueEnd === valueStart) continue;
+    out += `${text.slice(kept, valueStart)}${REDACTED}`;
+    kept = valueEnd;
+  }
+  return kept === 0 ? text : out + text.slice(kept);
+}
+
+/**
+ * A password named in a sentence: "with password hunter2", "la contraseña es hunter2". Words that
+ * follow "password" in our own messages are kept so that those stay readable.
+ */
+const PASSWORD_IN_SENTENCE = new RegExp(
+  String.raw`(?<!${KEY_CHAR})(password|passwd|passphrase|pwd|contraseña|contrasena|clave)((?:[ \t]{1,4}(?:is|was|es|era|fue))?[ \t]{1,4}["'“‘]?)(?!\[redacted\])([^\s"'”’,;)]{1,4096})`,
+  'giu',
+);
+const KEPT_AFTER_PASSWORD = new Set([
+  'is', 'was', 'for', 'of', 'and', 'or', 'the', 'to', 'not', 'no', 'must', 'field', 'required', 'empty', 'wrong', 'incorrect',
+  'expired', 'typed', 'kept', 'remembered', 'saved', 'changed', 'missing', 'needed', 'es', 'de', 'del', 'y', 'o', 'para', 'no',
+  'vacía', 'vacia', 'incorrecta', 'requerida', 'obligatoria', 'guardada', 'recordada', 'escrita', 'caducada',
+]);
+
 /** Long runs of token characters: a base64 token, an API key, a JWT. */
-const TOKEN_RUN = /[A-Za-z0-9+/_=.-]{20,}/gu;
+const TOKEN_RUN = /(?<![A-Za-z0-9+/_=.-])(?=([A-Za-z0-9+/_=.-]{20,}))\1/gu;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
 
 /**
@@ -97,12 +133,55 @@ function tokenShaped(piece: string): boolean {
   return piece.length >= 32 && /[A-Za-z]/u.test(piece) && /[0-9]/u.test(piece);
 }
 
-/** Scrubs secrets out of free text. */
-export function redactText(text: string): string {
+// ---- The exact secrets main holds (passwords being used or remembered, tokens, HA1) ----
+// Patterns miss a secret that looks like a word; main names each secret it holds here, and every
+// log line loses it wherever it appears, raw, percent-encoded or JSON-escaped.
+const MIN_KNOWN_SECRET = 4;
+const MAX_KNOWN_SECRETS = 64;
+const knownSecrets = new Set<string>();
+
+/** Names a secret main holds; it is removed from every log line until forgotten. Too-short values are ignored. */
+export function rememberSecret(secret: string | null | undefined): void {
+  if (!secret || secret.length < MIN_KNOWN_SECRET || secret.length > 4096) return;
+  knownSecrets.delete(secret);
+  knownSecrets.add(secret);
+  while (knownSecrets.size > MAX_KNOWN_SECRETS) knownSecrets.delete(knownSecrets.values().next().value ?? '');
+}
+
+export function forgetSecret(secret: string | null | undefined): void {
+  if (secret) knownSecrets.delete(secret);
+}
+
+function removeKnownSecrets(text: string): string {
   let out = text;
+  for (const secret of knownSecrets) {
+    for (const form of new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)])) {
+      if (out.includes(form)) out = out.split(form).join(REDACTED);
+    }
+  }
+  return out;
+}
+
+/** At most MAX_TEXT_CHARS characters of a string, saying how many were left out. */
+export function boundText(text: string): string {
+  return text.length <= MAX_TEXT_CHARS ? text : `${text.slice(0, MAX_TEXT_CHARS)}…[${text.length - MAX_TEXT_CHARS} more characters]`;
+}
+
+/** Scrubs secrets out of free text, bounded first (see boundText). */
+export function redactText(text: string): string {
+  return scrubText(boundText(text));
+}
+
+/** The rules of redactText without the bound; linear in the length of `text`. */
+export function scrubText(text: string): string {
+  let out = removeKnownSecrets(text);
   for (const [pattern, replacement] of TEXT_RULES) {
     out = typeof replacement === 'string' ? out.replace(pattern, replacement) : out.replace(pattern, replacement);
   }
+  out = redactKeyValues(out);
+  out = out.replace(PASSWORD_IN_SENTENCE, (match, word = '', gap = '', value = '') =>
+    KEPT_AFTER_PASSWORD.has(value.toLowerCase()) ? match : `${word}${gap}${REDACTED}`,
+  );
   // A sentence's full stop after a token is kept.
   return out.replace(TOKEN_RUN, (run) => (looksLikeToken(run) ? `${REDACTED}${/\.*$/u.exec(run)?.[0] ?? ''}` : run));
 }

@@ -27,6 +27,8 @@ export const policyValuesSchema = z
     autostart: z.boolean(),
     closeToTray: z.boolean(),
     dialImmediately: z.boolean(),
+    updateFeedUrl: z.string().trim().max(2048).refine((v) => v === '' || hasProtocol(v, ['https:']), 'must be an https:// address (or empty: updates off)'),
+    updateChannel: z.string().trim().regex(/^[a-z0-9][a-z0-9-]{0,31}$/u, 'must be lower-case letters, digits and dashes'),
   })
   .partial()
   .strict();

@@ -27,6 +27,8 @@ import type { LaunchOverrides } from './launch-overrides';
 import { signedInAgentSchema, type SessionApi, type SessionApiFactory, type SignedInAgent } from './session-api';
 import { sipCredentialsFor } from './sip-credentials';
 import { VAULT_KEYS } from './vault-keys';
+import { instanceOrigin } from './instance-origin';
+import { rememberSecret } from '../logging';
 
 export interface ConnectivityReport {
   reportSuccess(): void;
@@ -101,8 +103,13 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
     if (!agentName && !apiUser) {
       throw spokenFailure('invalid-request', 'session.err.noAgent', {}, 'agent');
     }
-    const password = agentName ? request.password || deps.vault.get(VAULT_KEYS.password(agentName)) || '' : '';
+    // Checked before anything is sent: https, or http only on this machine; its origin keys the remembered password.
+    const origin = instanceOrigin(baseUrl);
+    const password = agentName ? request.password || deps.vault.get(VAULT_KEYS.password(origin, agentName)) || '' : '';
     if (agentName && !password) throw spokenFailure('invalid-request', 'session.err.noPassword', {}, 'password');
+    // From here on no log line carries these, whatever sentence or key they come in.
+    rememberSecret(password);
+    rememberSecret(request.apiPassword);
     if (apiUser && !request.apiPassword) {
       throw spokenFailure('invalid-request', agentName ? 'session.err.noApiPasswordOrEmpty' : 'session.err.noApiPassword', {}, 'apiPassword');
     }
@@ -116,8 +123,9 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
       client = await deps.createApi({ baseUrl, ...(caFile ? { caFile } : {}), tokenPolicy: settings.tokenPolicy });
       const clientToken = apiUser ? await authenticateClient(client, apiUser, request.apiPassword ?? '') : null;
       const agent = agentName ? await authenticateAgent(client, agentName, password) : null;
+      rememberSecret(agent?.md5secret);
       deps.connectivity?.reportSuccess();
-      keepSecrets(request, agentName, password, agent?.token ?? null, clientToken);
+      keepSecrets(request, origin, agentName, password, agent?.token ?? null, clientToken);
       remember(request, agentName, baseUrl, apiUser);
       api = client;
       sipUrlOfSignIn = sipUrl;
@@ -154,13 +162,15 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
     return record.data;
   }
 
-  function keepSecrets(request: SignInRequest, agentName: string, password: string, agentToken: string | null, clientToken: string | null): void {
+  function keepSecrets(request: SignInRequest, origin: string, agentName: string, password: string, agentToken: string | null, clientToken: string | null): void {
     const persistTokens = deps.settings.get().tokenStorage === 'encrypted-disk';
+    rememberSecret(agentToken);
+    rememberSecret(clientToken);
     if (agentToken) deps.vault.set(VAULT_KEYS.agentToken, agentToken, persistTokens);
     if (clientToken) deps.vault.set(VAULT_KEYS.clientToken, clientToken, persistTokens);
     if (!agentName) return; // "remember me" is the agent's password; the API password is never kept
-    if (request.remember) deps.vault.set(VAULT_KEYS.password(agentName), password, true);
-    else deps.vault.delete(VAULT_KEYS.password(agentName));
+    if (request.remember) deps.vault.set(VAULT_KEYS.password(origin, agentName), password, true);
+    else deps.vault.delete(VAULT_KEYS.password(origin, agentName));
   }
 
   function remember(request: SignInRequest, agentName: string, baseUrl: string, apiUser: string): void {
@@ -226,6 +236,8 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
       apply(record) {
         const agent = signedInAgentSchema.safeParse(record);
         if (!agent.success) throw spokenFailure('platform-error', 'session.err.agentRecord');
+        rememberSecret(agent.data.token);
+        rememberSecret(agent.data.md5secret);
         if (api !== client || view.state !== 'signed-in') return; // signed out meanwhile
         deps.vault.set(VAULT_KEYS.agentToken, agent.data.token, deps.settings.get().tokenStorage === 'encrypted-disk');
         const sip = sipCredentialsFor(agent.data, deps.settings.get(), sipUrlOfSignIn || undefined);

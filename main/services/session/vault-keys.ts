@@ -2,5 +2,6 @@
 export const VAULT_KEYS = {
   agentToken: 'agent-token',
   clientToken: 'client-token',
-  password: (agent: string) => `password:${agent}`,
+  /** Keyed by the instance's origin too: a password kept for one instance is never sent to another. */
+  password: (origin: string, agent: string) => `password:${origin}:${agent}`,
 } as const;

@@ -1,7 +1,8 @@
 // The supervisor area's service: administrative operations over the signed-in
 // Integra client, with the API user's session as the gate. Files are read
 // here in main, by path; their bytes never pass through the page.
-import { basename, isAbsolute } from 'node:path';
+import { open, stat } from 'node:fs/promises';
+import { basename, extname, isAbsolute } from 'node:path';
 import {
   type AddMembersRequest,
   type CampaignView,
@@ -19,6 +20,7 @@ import {
 } from '../../../common/ipc-contract';
 import { queueMember, type CreateAgentInput } from '../../../common/domain';
 import { analyzeDialingList } from '../../api';
+import { binaryReason } from '../../api/upload/sniff-head';
 import { campaignView, dialerView } from './record-views';
 import { spokenFailure } from '../spoken-failure';
 import { toSupervisorFailure } from './supervisor-failure';
@@ -71,13 +73,23 @@ export function createSupervisorService(deps: SupervisorDeps): SupervisorService
     return { api, apiUser: view.apiUser };
   }
 
-  function readablePath(path: string): string {
-    const trimmed = path.trim();
-    const allowed = deps.files.kind === 'dialog' ? pickedPaths.has(trimmed) : isAbsolute(trimmed);
+  /**
+   * A list the signed-in supervisor may read: picked in the dialog (or an absolute path in browser
+   * mode), a regular file, named .csv or .txt. A workbook or other binary under another name is
+   * named as such (from its first bytes only), so the supervisor learns to export it as CSV.
+   */
+  async function readablePath(path: string): Promise<{ file: string } | { file: string; binary: string }> {
+    const file = path.trim();
+    const allowed = deps.files.kind === 'dialog' ? pickedPaths.has(file) : isAbsolute(file);
     if (!allowed) {
       throw spokenFailure('invalid-request', deps.files.kind === 'dialog' ? 'sup.err.pickFile' : 'sup.err.typePath', {}, 'path');
     }
-    return trimmed;
+    const regular = await stat(file).then((s) => s.isFile(), () => null);
+    if (regular === false) throw spokenFailure('invalid-request', 'sup.err.listNotFile', {}, 'path');
+    if (regular === null || LIST_EXTENSIONS.has(extname(file).toLowerCase())) return { file };
+    const binary = binaryReason(await readHead(file));
+    if (binary) return { file, binary };
+    throw spokenFailure('invalid-request', 'sup.err.listType', {}, 'path');
   }
 
   return {
@@ -143,12 +155,15 @@ export function createSupervisorService(deps: SupervisorDeps): SupervisorService
     },
 
     async analyzeList(path) {
-      const file = readablePath(path);
+      signedIn();
+      const checked = await readablePath(path);
+      const file = checked.file;
+      if ('binary' in checked) return { status: 'binary', fileName: basename(file), reason: checked.binary };
       try {
         const analysis = await analyze(file);
         return { status: 'text', analysis: { path: file, fileName: basename(file), ...analysis } };
       } catch (error) {
-        const binary = binaryReason(error);
+        const binary = binaryReasonOf(error);
         if (binary !== null) return { status: 'binary', fileName: basename(file), reason: binary };
         throw toSupervisorFailure(error, { key: 'sup.err.listUnreadable', params: {} }, 'path');
       }
@@ -157,7 +172,7 @@ export function createSupervisorService(deps: SupervisorDeps): SupervisorService
     async uploadList(request) {
       // A binary file is refused by the client before any request (main/api).
       const { api, apiUser } = signedIn();
-      const file = readablePath(request.path);
+      const { file } = await readablePath(request.path);
       let sent = -1;
       const emit = (bytesRead: number, totalBytes: number) => {
         // About a hundred events per upload, whatever its size.
@@ -205,7 +220,21 @@ export function createSupervisorService(deps: SupervisorDeps): SupervisorService
 }
 
 /** The client's refusal of a binary file ("... is not a text list: <reason>. Export it as CSV ..."), or null. */
-function binaryReason(error: unknown): string | null {
+const LIST_EXTENSIONS = new Set(['.csv', '.txt']);
+
+/** The first bytes of a file (enough to recognise a workbook), or none when it cannot be read. */
+async function readHead(path: string): Promise<Uint8Array> {
+  const handle = await open(path, 'r').catch(() => null);
+  if (!handle) return new Uint8Array();
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(8), 0, 8, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+function binaryReasonOf(error: unknown): string | null {
   if (!(error instanceof Error) || !('kind' in error) || error.kind !== 'bad-input') return null;
   const match = /is not a text list: (.*?)\. Export it as CSV/s.exec(error.message);
   return match ? (match[1] ?? '') : null;

@@ -21,6 +21,14 @@ export interface SoftphoneApi {
   subscribe<E extends EventChannel>(event: E, listener: (payload: EventOf<E>) => void): () => void;
 }
 
+/** One result schema per channel, built at its first reply (building one costs ~100 µs; parsing with it 2–5 µs). */
+const resultSchemas = new Map<RequestChannel, ReturnType<typeof ipcResultSchema>>();
+function resultSchemaOf(channel: RequestChannel): ReturnType<typeof ipcResultSchema> {
+  let schema = resultSchemas.get(channel);
+  if (!schema) resultSchemas.set(channel, (schema = ipcResultSchema(requestSchemas[channel].reply)));
+  return schema;
+}
+
 export function createSoftphoneApi(bridge: SoftphoneBridge): SoftphoneApi {
   return {
     async request(channel, payload) {
@@ -30,7 +38,7 @@ export function createSoftphoneApi(bridge: SoftphoneBridge): SoftphoneApi {
       } catch {
         return bridgeFailure(channel);
       }
-      const parsed = ipcResultSchema(requestSchemas[channel].reply).safeParse(raw);
+      const parsed = resultSchemaOf(channel).safeParse(raw);
       if (!parsed.success) {
         return { ok: false, error: { code: 'internal', message: `The app answered ${channel} in an unexpected shape.` } };
       }

@@ -31,6 +31,8 @@ export interface AudioRoute {
 export class CallMedia {
   private remote: RemoteAudio | null = null;
   private sampler: QualitySampler | null = null;
+  /** The last sample of a stopped call (its sampler, which held the peer connection, is gone). */
+  private lastSample: QualitySample | null = null;
   private watch: MediaWatch | null = null;
   private health: MediaHealth = { kind: 'flowing' };
   private weHold = false;
@@ -67,8 +69,11 @@ export class CallMedia {
     this.stopPathWatch = () => pc.removeEventListener('connectionstatechange', onPath);
   }
 
+  /** Ends sampling and playback and lets go of the peer connection (the sampler held it for ~32 s after the call). */
   stop(): void {
     this.sampler?.stop();
+    this.lastSample = this.sampler?.latest ?? this.lastSample;
+    this.sampler = null;
     this.stopPathWatch?.();
     this.stopPathWatch = null;
     this.remote?.dispose();
@@ -134,7 +139,7 @@ export class CallMedia {
   }
 
   latest(): QualitySample | null {
-    return this.sampler?.latest ?? null;
+    return this.sampler?.latest ?? this.lastSample;
   }
 
   async sample(): Promise<QualitySample | null> {

@@ -24,10 +24,7 @@ export function fakeLoginItems(): FakeLoginItems {
       const openAtLogin = current.openAtLogin === true && sameCommand;
       return {
         openAtLogin,
-        openAsHidden: current.openAsHidden === true,
         wasOpenedAtLogin: fake.wasOpenedAtLogin,
-        wasOpenedAsHidden: false,
-        restoreState: false,
         status: openAtLogin ? 'enabled' : 'not-registered',
         executableWillLaunchAtLogin: openAtLogin,
         launchItems: [],

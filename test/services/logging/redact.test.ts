@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isSecretKey, REDACTED, redact, redactText } from '../../../main/services/logging';
+import { forgetSecret, isSecretKey, MAX_TEXT_CHARS, REDACTED, redact, redactText, rememberSecret } from '../../../main/services/logging';
 
 describe('redact: structured records', () => {
   it('replaces the value of every secret-looking key, whatever its type, at any depth', () => {
@@ -211,5 +211,54 @@ describe('redact: properties', () => {
 
   it('never throws, whatever it is given', () => {
     fc.assert(fc.property(fc.anything(), (value) => typeof JSON.stringify(redact(value)) === 'string'));
+  });
+});
+
+describe('redact: gaps closed in issue 13', () => {
+  it.each([
+    ['Sign-in failed for ana with password hunter2', 'Sign-in failed for ana with password [redacted]'],
+    ['the password is Tr0ub4dor&3 now', 'the password is [redacted] now'],
+    ['la contraseña es hunter2', 'la contraseña es [redacted]'],
+    ['clave: 1234abcd', 'clave: [redacted]'],
+    ['pass=hunter2&x=1', 'pass=[redacted]&x=1'],
+    ['{"contraseña":"hunter2"}', '{"contraseña":"[redacted]"}'],
+  ])('%j → %j', (text, expected) => {
+    expect(redactText(text)).toBe(expected);
+  });
+
+  it.each(['The password is required', 'Type the password for ana', 'la contraseña es obligatoria'])('keeps our own wording: %j', (text) => {
+    expect(redactText(text)).toBe(text);
+  });
+
+  it.each(['pass', 'Pass', 'clave', 'Clave_Acceso', 'contraseña', 'Contraseña', 'contrasena', 'secreto'])('%s is a secret key', (key) => {
+    expect(isSecretKey(key)).toBe(true);
+    expect(redact({ [key]: 'hunter2' })).toEqual({ [key]: REDACTED });
+  });
+
+  it('removes the exact secrets main holds, whatever key or sentence they come in, until forgotten', () => {
+    const secret = 'plain words';
+    rememberSecret(secret);
+    try {
+      const line = JSON.stringify(redact({ note: `she typed plain words twice`, url: `https://h/?q=${encodeURIComponent(secret)}`, deep: [{ x: secret }] }));
+      expect(line).not.toContain(secret);
+      expect(line).not.toContain(encodeURIComponent(secret));
+    } finally {
+      forgetSecret(secret);
+    }
+    expect(redactText('plain words')).toBe('plain words');
+  });
+
+  it('cuts a huge string before redaction and says how much was left out', () => {
+    const text = `${'a'.repeat(MAX_TEXT_CHARS)}password=hunter2`;
+    const out = redactText(`${text}${'b'.repeat(1000)}`);
+    expect(out.length).toBeLessThan(MAX_TEXT_CHARS + 50);
+    expect(out).toMatch(/…\[1016 more characters\]$/u);
+    expect(out).not.toContain('hunter2');
+  });
+
+  it('leaves no tail of a long secret value behind', () => {
+    const value = `${'Z'.repeat(300)}tail`;
+    expect(redactText(`password ${value}`)).toBe('password [redacted]');
+    expect(redactText(`token=${value}`)).toBe('token=[redacted]');
   });
 });

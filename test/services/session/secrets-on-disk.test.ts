@@ -62,7 +62,7 @@ describe('secrets on disk', () => {
     expect(vault.storage.mode).toBe('encrypted');
     // And the encrypted file is what brings the password back after a restart.
     const reopened = createEncryptedVault(safeStorageCipher(fakeSafeStorage(true, 'gnome_libsecret'), 'linux'), createVaultFile(join(dir, 'secrets.json')));
-    expect(reopened.get(VAULT_KEYS.password(sim.ready.credentials.agents[1]!.agent))).toBe(secrets[0]);
+    expect(reopened.get(VAULT_KEYS.password(new URL(sim.baseUrl).origin, sim.ready.credentials.agents[1]!.agent))).toBe(secrets[0]);
   });
 
   it.each([

@@ -111,7 +111,7 @@ describe('session sign-in', () => {
     const first = session();
     await first.signIn(request({ remember: true }));
     await first.signOut({});
-    expect(vault.get(VAULT_KEYS.password(ana().agent))).toBe(ana().password);
+    expect(vault.get(VAULT_KEYS.password(new URL(sim.baseUrl).origin, ana().agent))).toBe(ana().password);
     expect(JSON.stringify(settings.get())).not.toContain(ana().password);
     expect(settings.get().rememberedAgent).toBe(ana().agent);
     const again = await first.signIn(request({ password: '' }));

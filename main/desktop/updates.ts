@@ -1,0 +1,47 @@
+// Electron glue for updates: electron-updater's autoUpdater behind the
+// coordinator's port (main/services/updates holds the rule and its tests),
+// checked at start and every six hours, told when the agent signs out, and
+// one line for the agent in their language when a version is ready.
+import electronUpdater from 'electron-updater';
+import { translate } from '../../common/i18n';
+import type { Language } from '../../common/i18n/language';
+import type { PhoneStatus } from '../../common/ipc/workstation';
+import type { Logger } from '../services/logging';
+import { createUpdateCoordinator, type UpdateSettings, type WorkUnderWay } from '../services/updates';
+
+const CHECK_EVERY_MS = 6 * 60 * 60 * 1000;
+
+export interface UpdatesDeps {
+  readonly settings: () => UpdateSettings & { readonly language: Language };
+  readonly phoneStatus: () => PhoneStatus;
+  /** Wrap-ups kept for the signed-in agent (none, or a failure, when nobody is signed in). */
+  readonly keptWrapUps: () => Promise<number>;
+  readonly signedIn: () => boolean;
+  readonly notify: (title: string, body: string) => void;
+  readonly logger: Logger;
+}
+
+/** What a restart now would cut. */
+export async function workUnderWay(phone: PhoneStatus, keptWrapUps: () => Promise<number>): Promise<WorkUnderWay> {
+  if (phone.call?.state === 'ringing') return 'ringing';
+  if (phone.call) return 'in-call';
+  return (await keptWrapUps().catch(() => 0)) > 0 ? 'unsent-wrap-up' : null;
+}
+
+export function startUpdates(deps: UpdatesDeps): { signedOut(): void; dispose(): void } {
+  const coordinator = createUpdateCoordinator({
+    updater: electronUpdater.autoUpdater,
+    settings: deps.settings,
+    workUnderWay: () => workUnderWay(deps.phoneStatus(), deps.keptWrapUps),
+    signedIn: deps.signedIn,
+    tellAgent: (version) => {
+      const { language } = deps.settings();
+      deps.notify(translate(language, 'updates.readyTitle'), translate(language, 'updates.ready', { version }));
+    },
+    log: { info: (message) => deps.logger.info(message), warn: (message) => deps.logger.warn(message) },
+  });
+  void coordinator.check();
+  const timer = setInterval(() => void coordinator.check(), CHECK_EVERY_MS);
+  timer.unref();
+  return { signedOut: () => void coordinator.signedOut(), dispose: () => clearInterval(timer) };
+}

@@ -1,0 +1,1 @@
+export { createUpdateCoordinator, feedProblem, mayInstallNow, type InstallMoment, type UpdateCoordinator, type UpdateCoordinatorPorts, type UpdaterPort, type UpdateSettings, type WorkUnderWay } from './update-coordinator';
