@@ -9,7 +9,7 @@ export const firstEn = {
 
   'first.err.noReply': '{request}: the app did not answer within {seconds} s; it may have stopped. If nothing happens, reload the page or restart the app.',
   'first.err.bridgeClosed': '{request}: the connection to the app was lost before it answered. Reload the page or restart the app.',
-  'first.err.invalidField': '{request}: the field {label} {problem}. Correct it and try again.',
+  'first.err.invalidField': '{request}: the field {label} {fieldProblem}. Correct it and try again.',
   'first.err.invalidRequest': '{request}: the app could not read the request. Try again; if it keeps failing, restart the app.',
   'first.err.internal': '{request} failed unexpectedly inside the app. Try again; if it keeps failing, restart the app.',
 

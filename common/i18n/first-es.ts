@@ -8,7 +8,7 @@ export const firstEs: Record<keyof typeof firstEn, string> = {
 
   'first.err.noReply': '{request}: la aplicación no respondió en {seconds} s; puede que se haya detenido. Si no pasa nada, recargue la página o reinicie la aplicación.',
   'first.err.bridgeClosed': '{request}: se perdió la conexión con la aplicación antes de que respondiera. Recargue la página o reinicie la aplicación.',
-  'first.err.invalidField': '{request}: el campo {label} {problem}. Corríjalo y vuelva a intentar.',
+  'first.err.invalidField': '{request}: el campo {label} {fieldProblem}. Corríjalo y vuelva a intentar.',
   'first.err.invalidRequest': '{request}: la aplicación no pudo leer la solicitud. Vuelva a intentar; si sigue fallando, reinicie la aplicación.',
   'first.err.internal': '{request} falló de forma inesperada dentro de la aplicación. Vuelva a intentar; si sigue fallando, reinicie la aplicación.',
 

@@ -43,7 +43,7 @@ const NAMED_PARAMS: Readonly<Record<string, { prefix: string; quoted: boolean; f
   settings: { prefix: 'setting.', quoted: true },
   request: { prefix: 'request.', quoted: false, fallback: 'request.unknown' },
   label: { prefix: '', quoted: true, fallback: 'field.unknown' },
-  problem: { prefix: 'ipc.problem.', quoted: false, fallback: 'ipc.problem.invalid' },
+  fieldProblem: { prefix: 'ipc.problem.', quoted: false, fallback: 'ipc.problem.invalid' },
 };
 
 function namesOf(language: Language, ids: string, { prefix, quoted, fallback }: { prefix: string; quoted: boolean; fallback?: MessageKey }): string {

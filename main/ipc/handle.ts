@@ -72,5 +72,5 @@ function invalidRequest(channel: RequestChannel, error: z.ZodError): IpcError {
   const field = issue?.path.filter((part) => typeof part === 'string').at(-1);
   return field === undefined
     ? spoken('invalid-request', 'first.err.invalidRequest', { request: channel })
-    : spoken('invalid-request', 'first.err.invalidField', { request: channel, label: fieldLabel(channel, field), problem: fieldProblem(issue) }, field);
+    : spoken('invalid-request', 'first.err.invalidField', { request: channel, label: fieldLabel(channel, field), fieldProblem: fieldProblem(issue) }, field);
 }
