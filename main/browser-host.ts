@@ -15,6 +15,7 @@ import type { DialLinkResult } from '../common/dial-link';
 import { createDialLinkRouter } from './desktop/protocol-router';
 import { loadPolicy } from './services/policy';
 import { handleSecondLaunch, writeInstanceFile } from './browser-host/second-launch';
+import { createOneTimeCodes } from './browser-host/one-time-codes';
 
 export interface BrowserHostOptions extends BrowserServicesOptions {
   /** Built renderer; default out/renderer. */
@@ -28,8 +29,11 @@ export interface BrowserHostOptions extends BrowserServicesOptions {
 }
 
 export interface BrowserHost {
-  /** The page to open, secret in the fragment (never sent to the server in a request line). */
-  url: string;
+  /**
+   * An address for a page, with a new one-time code in the fragment (never in a request line):
+   * the code opens the bridge once, and the page gets the secret over it. Each read mints a code.
+   */
+  readonly url: string;
   origin: string;
   port: number;
   services: AppServices;
@@ -63,8 +67,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     isTrustedSender: (sender) => sender.authenticated,
     ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {}),
   });
+  const codes = createOneTimeCodes();
   const bridge = createBridgeServer({
-    secret, origin: () => origin, dispatch, onLastPageGone: () => dialLinks.markNotReady(),
+    secret, codes, origin: () => origin, dispatch, onLastPageGone: () => dialLinks.markNotReady(),
     onSocketError: onceAMinute((error, more) => logger.warn(`A page's bridge socket broke the protocol and was closed: ${error.message}${more ? ` (and ${more} more since the last warning)` : ''}`)),
   });
   const stopEvents = forwardEvents(services, (event, payload) => bridge.broadcast(event, payload), connectivity);
@@ -93,7 +98,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const removeInstanceFile = writeInstanceFile(options.dataDir, port, launchSecret);
 
   return {
-    url: `${origin}/#secret=${secret}`,
+    get url() {
+      return `${origin}/#code=${codes.mint()}`;
+    },
     origin,
     port,
     services,

@@ -105,16 +105,20 @@ async function main(): Promise<void> {
   });
   closers.push(() => host.close());
 
+  // One address with a one-time code: the first page to open it gets the bridge (never the secret itself).
+  const pageUrl = host.url;
   if (args['no-open']) {
-    process.stdout.write(`${JSON.stringify({ event: 'ready', url: host.url, simulator: sim?.ready ?? null })}\n`);
+    process.stdout.write(`${JSON.stringify({ event: 'ready', url: pageUrl, simulator: sim?.ready ?? null })}\n`);
     return;
   }
   const browser = findBrowser();
   if (browser && hasDisplay(process.env, process.platform)) {
-    say(`Opening ${host.url} in ${browser}. Stop with Ctrl+C.`);
-    openInBrowser(host.url, browser, { builtInSimulator: sim !== null }).on('error', () => say(`Could not start ${browser}; open ${host.url} yourself.`));
+    say(`Opening the app in ${browser}. Stop with Ctrl+C.`);
+    const opened = openInBrowser(pageUrl, browser, { builtInSimulator: sim !== null });
+    closers.push(async () => opened.removeProfile());
+    opened.child.on('error', () => say(`Could not start ${browser}; open ${pageUrl} yourself.`));
   } else {
-    say(`Open this address in Chromium or Chrome: ${host.url}  (Ctrl+C stops)`);
+    say(`Open this address in Chromium or Chrome: ${pageUrl}  (it works once; Ctrl+C stops)`);
   }
 }
 

@@ -14,8 +14,10 @@ export type WireRequest = z.infer<typeof wireRequestSchema>;
 export const wireFromHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('reply'), id: z.number().int().nonnegative(), result: z.unknown() }),
   z.object({ type: z.literal('event'), event: z.string(), payload: z.unknown() }),
+  /** The browser host's secret, to a page that came in with a one-time code: it reconnects (reloads) with it. */
+  z.object({ type: z.literal('welcome'), secret: z.string().regex(/^[0-9a-f]{48}$/u) }),
 ]);
 export type WireFromHost = z.infer<typeof wireFromHostSchema>;
 
-/** Path of the bridge socket on the browser host; the secret goes in the `secret` query parameter. */
+/** Path of the bridge socket on the browser host; the secret goes in the `secret` query parameter, a one-time code in `code`. */
 export const BRIDGE_PATH = '/bridge';

@@ -2,7 +2,7 @@
 // with its own throw-away profile. Returns false when there is no browser or
 // no display, so the caller prints the address instead.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mediaSwitches } from './loopback-media';
@@ -27,7 +27,15 @@ export function browserArguments(url: string, profile: string, launch: BrowserLa
   return [`--app=${url}`, `--user-data-dir=${profile}`, '--no-first-run', '--disable-sync', '--window-size=1024,720', ...mediaSwitches(launch.builtInSimulator)];
 }
 
-export function openInBrowser(url: string, browser: string, launch: BrowserLaunch): ChildProcess {
+/**
+ * Starts the browser on its own throw-away profile, which is deleted when the browser exits or
+ * when `removeProfile()` is called (the host stopping), so no page state outlives the run.
+ */
+export function openInBrowser(url: string, browser: string, launch: BrowserLaunch): { child: ChildProcess; profile: string; removeProfile(): void } {
   const profile = mkdtempSync(join(tmpdir(), 'agent-softphone-browser-'));
-  return spawn(browser, browserArguments(url, profile, launch), { stdio: 'ignore' });
+  const child = spawn(browser, browserArguments(url, profile, launch), { stdio: 'ignore' });
+  const removeProfile = () => rmSync(profile, { recursive: true, force: true });
+  child.on('exit', removeProfile);
+  process.once('exit', removeProfile);
+  return { child, profile, removeProfile };
 }

@@ -91,7 +91,7 @@ describe('the first ten minutes', () => {
   });
 
   it('an old tab (its secret from an earlier run) says what to do, in the browser\'s language, instead of failing', async () => {
-    const oldUrl = app.host.url.replace(/secret=[0-9a-f]+/, `secret=${'0'.repeat(48)}`);
+    const oldUrl = app.host.url.replace(/code=[0-9a-f]+/, `code=${'0'.repeat(48)}`);
     for (const [locale, language, words] of [['es-UY', 'es', 'ejecución anterior'], ['en-US', 'en', 'earlier run']] as const) {
       const context = await app.browser.newContext({ locale, viewport: { width: 1366, height: 768 } });
       const page = await context.newPage();

@@ -20,7 +20,7 @@ import { until } from '../support/poll-until';
 
 const readySchema = z.object({
   event: z.literal('ready'),
-  url: z.string().regex(/^http:\/\/127\.0\.0\.1:\d+\/#secret=[0-9a-f]{48}$/),
+  url: z.string().regex(/^http:\/\/127\.0\.0\.1:\d+\/#code=[0-9a-f]{48}$/),
   simulator: z.object({ baseUrl: z.string(), credentials: z.object({ agents: z.array(z.object({ agent: z.string(), phone: z.string() })).min(1) }) }).loose(),
 });
 

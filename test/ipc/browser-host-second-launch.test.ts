@@ -9,6 +9,7 @@ import WebSocket from 'ws';
 import { startBrowserHost, type BrowserHost } from '../../main/browser-host';
 import { ensureRendererBuilt } from '../../main/browser-host/ensure-renderer';
 import { handOverToRunningHost, instanceFilePath, SECOND_LAUNCH_PATH } from '../../main/browser-host/second-launch';
+import { bridgeSecretOf } from '../support/bridge-secret';
 
 let host: BrowserHost;
 let dataDir: string;
@@ -30,7 +31,7 @@ afterAll(async () => {
 });
 
 async function openPage(): Promise<WebSocket> {
-  const secret = new URLSearchParams(new URL(host.url).hash.slice(1)).get('secret')!;
+  const secret = await bridgeSecretOf(host);
   const socket = new WebSocket(`ws://127.0.0.1:${host.port}/bridge?secret=${secret}`, { origin: host.origin });
   await new Promise((resolveOpen, reject) => socket.once('open', resolveOpen).once('error', reject));
   return socket;

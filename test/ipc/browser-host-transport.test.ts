@@ -10,6 +10,7 @@ import WebSocket from 'ws';
 import { CONTENT_SECURITY_POLICY } from '../../common/content-security-policy';
 import { startBrowserHost, type BrowserHost } from '../../main/browser-host';
 import { ensureRendererBuilt } from '../../main/browser-host/ensure-renderer';
+import { bridgeSecretOf, codeOf } from '../support/bridge-secret';
 
 let host: BrowserHost;
 let dataDir: string;
@@ -18,7 +19,7 @@ let secret: string;
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'host-transport-'));
   host = await startBrowserHost({ rendererDir: ensureRendererBuilt(resolve(import.meta.dirname, '../..')), dataDir });
-  secret = new URLSearchParams(new URL(host.url).hash.slice(1)).get('secret')!;
+  secret = await bridgeSecretOf(host);
 }, 180_000);
 afterAll(async () => {
   await host?.close();
@@ -58,6 +59,31 @@ describe('bridge socket', () => {
     ['no origin', () => `?secret=${secret}`, () => undefined],
   ])('refuses %s with 403', async (_case, query, origin) => {
     await expect(connect(query(), origin())).rejects.toThrow('HTTP 403');
+  });
+
+  it('takes a one-time code once: the page gets the secret, a second use is refused', async () => {
+    const code = codeOf(host);
+    // The listener is set before the socket opens: the welcome can arrive in the same packet as the handshake.
+    const socket = new WebSocket(`ws://127.0.0.1:${host.port}/bridge?code=${code}`, { origin: host.origin });
+    const welcome = await new Promise<unknown>((done) => socket.once('message', (data) => done(JSON.parse(data.toString()))));
+    expect(welcome).toEqual({ type: 'welcome', secret });
+    socket.close();
+    await expect(connect(`?code=${code}`, host.origin)).rejects.toThrow('HTTP 403');
+    await expect(connect(`?code=${'0'.repeat(48)}`, host.origin)).rejects.toThrow('HTTP 403');
+  });
+
+  it('serves one page at a time: a newer page replaces the older one', async () => {
+    const older = await connect(`?secret=${secret}`, host.origin);
+    const closed = new Promise<number>((done) => older.once('close', (code) => done(code)));
+    const newer = await connect(`?secret=${secret}`, host.origin);
+    expect(await closed).toBe(4001);
+    await expect.poll(() => host.pages()).toBe(1);
+    newer.close();
+  });
+
+  it('puts no secret in the page address', () => {
+    expect(host.url).not.toContain(secret);
+    expect(host.url).toMatch(/#code=[0-9a-f]{48}$/u);
   });
 });
 

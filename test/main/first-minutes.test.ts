@@ -8,13 +8,13 @@ import { demoBanner } from '../../main/start-banner';
 
 describe('the browser launcher', () => {
   it('passes --allow-loopback-in-peer-connection for the built-in simulator', () => {
-    const args = browserArguments('http://127.0.0.1:5000/#secret=x', '/tmp/profile', { builtInSimulator: true });
+    const args = browserArguments('http://127.0.0.1:5000/#code=x', '/tmp/profile', { builtInSimulator: true });
     expect(args).toContain('--allow-loopback-in-peer-connection');
-    expect(args).toContain('--app=http://127.0.0.1:5000/#secret=x');
+    expect(args).toContain('--app=http://127.0.0.1:5000/#code=x');
   });
 
   it('leaves it out for a real instance', () => {
-    const args = browserArguments('http://127.0.0.1:5000/#secret=x', '/tmp/profile', { builtInSimulator: false });
+    const args = browserArguments('http://127.0.0.1:5000/#code=x', '/tmp/profile', { builtInSimulator: false });
     expect(args.some((arg) => arg.includes('loopback'))).toBe(false);
     expect(mediaSwitches(false)).toEqual([]);
   });

@@ -11,6 +11,7 @@ import { ensureRendererBuilt } from '../../main/browser-host/ensure-renderer';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { createSipExtension } from '../../simulator/sip/sip-extension';
 import { BAD_FRAME_KINDS, rawHandshake, sendBadFrame } from './support/raw-websocket';
+import { bridgeSecretOf } from '../support/bridge-secret';
 
 let host: BrowserHost;
 let sim: Simulator;
@@ -20,7 +21,7 @@ let secret: string;
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'malformed-frames-'));
   host = await startBrowserHost({ rendererDir: ensureRendererBuilt(resolve(import.meta.dirname, '../..')), dataDir });
-  secret = new URLSearchParams(new URL(host.url).hash.slice(1)).get('secret') ?? '';
+  secret = await bridgeSecretOf(host);
   sim = await startSimulator({ port: 0, extensions: [createSipExtension()] });
 }, 180_000);
 afterAll(async () => {

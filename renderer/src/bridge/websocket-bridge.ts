@@ -14,7 +14,8 @@ export interface WebSocketBridge extends SoftphoneBridge {
   close(): void;
 }
 
-export function createWebSocketBridge(url: string): WebSocketBridge {
+/** `onWelcome`: the host's secret, sent to a page that came in with a one-time code. */
+export function createWebSocketBridge(url: string, onWelcome: (secret: string) => void = () => undefined): WebSocketBridge {
   const socket = new WebSocket(url);
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
@@ -44,6 +45,8 @@ export function createWebSocketBridge(url: string): WebSocketBridge {
     if (frame.type === 'reply') {
       pending.get(frame.id)?.resolve(frame.result);
       pending.delete(frame.id);
+    } else if (frame.type === 'welcome') {
+      onWelcome(frame.secret);
     } else if (isEventChannel(frame.event)) {
       for (const listener of listeners.get(frame.event) ?? []) listener(frame.payload);
     }
