@@ -8,6 +8,7 @@ import { desktopEn } from './desktop-en';
 import { numbersEn } from './numbers-en';
 import { phoneEn } from './phone-en';
 import { firstEn } from './first-en';
+import { shiftEn } from './shift-en';
 
 export const en = {
   'app.title': 'Agent Softphone',
@@ -88,6 +89,7 @@ export const en = {
   ...numbersEn,
   ...phoneEn,
   ...firstEn,
+  ...shiftEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

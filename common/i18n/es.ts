@@ -7,6 +7,7 @@ import { desktopEs } from './desktop-es';
 import { numbersEs } from './numbers-es';
 import { phoneEs } from './phone-es';
 import { firstEs } from './first-es';
+import { shiftEs } from './shift-es';
 
 // Textos en español de la interfaz: cada clave del diccionario inglés.
 export const es: Record<MessageKey, string> = {
@@ -88,4 +89,5 @@ export const es: Record<MessageKey, string> = {
   ...numbersEs,
   ...phoneEs,
   ...firstEs,
+  ...shiftEs,
 };

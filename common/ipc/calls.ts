@@ -87,6 +87,22 @@ export const outboxStatusSchema = z.object({
 export type OutboxStatusView = z.infer<typeof outboxStatusSchema>;
 
 /**
+ * What the agent typed in a disposition form and has not sent yet (issue 12): kept with its wrap-up,
+ * so that a new call, a reload or a restart of the app loses none of it. Same limits as the request.
+ */
+export const wrapUpDraftSchema = z
+  .object({
+    l1: z.string().max(200), l2: z.string().max(200), l3: z.string().max(200),
+    d1: z.string().max(500), d2: z.string().max(500), comment: z.string().max(2000), tag: z.string().max(200),
+    callback: z.boolean(),
+    /** `<input type=datetime-local>` value. */
+    callbackAt: z.string().max(32),
+    callbackDialer: z.string().max(256),
+  })
+  .strict();
+export type WrapUpDraft = z.infer<typeof wrapUpDraftSchema>;
+
+/**
  * A finished call still waiting for its disposition, kept by main on disk
  * until the disposition is in the outbox or the agent discards it.
  */
@@ -108,6 +124,8 @@ export const wrapUpRecordSchema = z
      * plain hang-up by either side.
      */
     end: z.enum(['dropped-by-network']).optional(),
+    /** The form as the agent left it (with the call's notes in the comment), until sent or discarded. */
+    draft: wrapUpDraftSchema.optional(),
   })
   .strict();
 export type WrapUpRecord = z.infer<typeof wrapUpRecordSchema>;

@@ -10,6 +10,7 @@ import { StaleTab } from './shell/stale-tab';
 import { LanguageSwitch } from './shell/language-switch';
 import { SignInScreen } from './sign-in/sign-in-screen';
 import { usePhone } from './shell/use-phone';
+import { PhoneContext } from './shell/ring-in-dialog';
 import { useSessionRenewal } from './shell/use-session-renewal';
 import { SupervisorArea } from './supervisor/supervisor-area';
 import { useAppState } from './use-app-state';
@@ -66,6 +67,7 @@ function SignedInShell({ api, session, connectivity, onLanguage }: { api: Softph
   usePhoneStatusReport(phone);
   usePhoneCommands(api, phone);
   return (
+    <PhoneContext.Provider value={phone}>
     <div className="shell">
       <AppHeader api={api} session={session} connectivity={connectivity} phone={connection} onLanguage={onLanguage} />
       <DialLinkNotice signedIn />
@@ -73,6 +75,7 @@ function SignedInShell({ api, session, connectivity, onLanguage }: { api: Softph
       {session.agent && <AgentHome api={api} session={session} phone={phone} phoneProblem={problem} renewalProblem={renewalProblem} />}
       {session.apiUser && <SupervisorArea api={api} session={session} />}
     </div>
+    </PhoneContext.Provider>
   );
 }
 

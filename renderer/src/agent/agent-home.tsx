@@ -5,6 +5,7 @@ import type { Phone } from '../phone';
 import { useErrorText } from '../error-text';
 import { useLanguage } from '../i18n';
 import { FieldError } from '../sign-in/text-field';
+import { CallBar } from './call-bar';
 import { CallPanel } from './call-panel';
 import { DialPad } from './dial-pad';
 import { DispositionForm } from './disposition-form';
@@ -42,8 +43,9 @@ export function AgentHome({ api, session, phone, phoneProblem, renewalProblem }:
   const agent = session.agent;
   const call = state.call && state.call.state.kind !== 'ended' ? state.call : null;
   const wrap = state.wrapUps[0];
+  const ringing = call?.state.kind === 'ringing';
   return (
-    <main className="agent-home" id="main">
+    <main className={`agent-home${call || state.waiting ? ' has-call-bar' : ''}`} id="main">
       <div className="agent-top">
         <h1>{t('signedIn.welcome', { name: agent?.fullname ?? '' })}</h1>
         <OutboxBadge status={state.outbox} />
@@ -56,20 +58,23 @@ export function AgentHome({ api, session, phone, phoneProblem, renewalProblem }:
       {state.notice === 'fallback-hangup' && <p className="banner banner-info" role="status">{t('calls.hangUp.fallback')}</p>}
       <div className="agent-columns">
         <div className="agent-main">
-          {state.waiting && <WaitingCall call={state.waiting} actions={actions} />}
-          {call && <CallPanel call={call} actions={actions} />}
+          {call && !ringing && <CallPanel call={call} actions={actions} notes={state.notes[call.id] ?? ''} />}
           {state.held && <HeldCall call={state.held} actions={actions} />}
           {wrap && (
             <DispositionForm
               key={wrap.key} api={api} wrap={wrap} setup={state.setup} waitingAfter={state.wrapUps.length - 1}
-              onDone={actions.finishWrapUp} onDiscard={actions.discardWrapUp}
+              onDone={actions.finishWrapUp} onDiscard={actions.discardWrapUp} onDraft={actions.saveDraft}
             />
           )}
+          {/* A call that rings comes below what the agent is working on; the call bar shows it in view. */}
+          {call && ringing && <CallPanel call={call} actions={actions} />}
+          {state.waiting && <WaitingCall call={state.waiting} actions={actions} />}
           <ParkedDispositions api={api} parkedCount={state.outbox?.parked ?? 0} />
           <MissedCallsCard state={missed} />
         </div>
         <DialPad setup={state.setup} busy={call !== null} placing={state.placing} onCall={actions.makeCall} />
       </div>
+      <CallBar call={call} waiting={state.waiting} actions={actions} />
     </main>
   );
 }

@@ -11,9 +11,10 @@ import { CallQuality } from './call-quality';
 import { CallTimer } from './call-timer';
 import { Keypad } from './keypad';
 import { AudioRouteLine } from './audio-route-line';
+import { CallNotes } from './call-notes';
 import type { CallsActions } from './use-calls';
 
-export function CallPanel({ call, actions }: { call: CallView; actions: CallsActions }) {
+export function CallPanel({ call, actions, notes = '' }: { call: CallView; actions: CallsActions; notes?: string }) {
   const { t } = useLanguage();
   const id = useId();
   const [keypad, setKeypad] = useState(false);
@@ -62,6 +63,7 @@ export function CallPanel({ call, actions }: { call: CallView; actions: CallsAct
           <Keypad label={t('calls.keypad.label')} onKey={actions.sendDtmf} disabled={kind !== 'active'} testId="dtmf-keypad" />
         </div>
       )}
+      {connected && <CallNotes value={notes} onChange={(text) => actions.setNotes(call.id, text)} />}
       {connected && <CallQuality call={call} read={actions.remoteLevel} onEnd={actions.hangUp} />}
       {connected && <AudioRouteLine read={actions.audioRoute} />}
     </section>

@@ -2,7 +2,7 @@
 // phone event, plus the wrap-up (disposition to record) a finished call leaves.
 import type { Cti } from '../../../common/domain/cti';
 import type { Say } from '../../../common/i18n/say';
-import type { PlacedCall, WrapUpRecord } from '../../../common/ipc-contract';
+import type { PlacedCall, WrapUpDraft, WrapUpRecord } from '../../../common/ipc-contract';
 import type { CallState, MediaHealth, PhoneCall, QualitySample } from '../phone';
 
 export interface CallView {
@@ -36,7 +36,12 @@ export interface WrapUp {
   /** How it ended when the agent should know (the network dropped it), and why, by message key. */
   readonly end?: 'dropped-by-network';
   readonly endReason?: Say;
+  /** The form as the agent left it (or the call's notes as its comment), kept by main until sent or discarded. */
+  readonly draft?: WrapUpDraft;
 }
+
+/** A form with nothing typed yet. */
+export const EMPTY_DRAFT: WrapUpDraft = { l1: '', l2: '', l3: '', d1: '', d2: '', comment: '', tag: '', callback: false, callbackAt: '', callbackDialer: '' };
 
 /** Builds the view; `placed` is the Make Call this call answers, when it is one. */
 export function viewOf(call: PhoneCall, placed: PlacedCall | null, quality: QualitySample | null): CallView {
@@ -59,8 +64,11 @@ export function viewOf(call: PhoneCall, placed: PlacedCall | null, quality: Qual
   };
 }
 
-/** Whether the call reached the agent (answered at some point), so it needs a disposition. */
-export function wrapUpOf(view: CallView, wasAnswered: boolean, destination: string | null = null, endedAt: Date = new Date()): WrapUp | null {
+/**
+ * Whether the call reached the agent (answered at some point), so it needs a disposition.
+ * `notes`, typed during the call, become the form's comment.
+ */
+export function wrapUpOf(view: CallView, wasAnswered: boolean, destination: string | null = null, endedAt: Date = new Date(), notes = ''): WrapUp | null {
   if (!wasAnswered) return null;
   const dropped = view.state.kind === 'ended' && view.state.cause === 'network-dropped';
   return {
@@ -72,6 +80,7 @@ export function wrapUpOf(view: CallView, wasAnswered: boolean, destination: stri
     destination: destination ?? view.caller,
     startedAt: view.activeSince === null ? null : new Date(view.activeSince).toISOString(),
     endedAt: endedAt.toISOString(),
+    ...(notes.trim() ? { draft: { ...EMPTY_DRAFT, comment: notes.slice(0, 2000) } } : {}),
   };
 }
 
@@ -86,6 +95,7 @@ export function wrapUpRecordOf(wrap: WrapUp): WrapUpRecord | null {
     startedAt: wrap.startedAt ?? null,
     endedAt: wrap.endedAt ?? new Date().toISOString(),
     ...(wrap.end ? { end: wrap.end } : {}),
+    ...(wrap.draft ? { draft: wrap.draft } : {}),
   };
 }
 
@@ -94,5 +104,6 @@ export function wrapUpFromRecord(record: WrapUpRecord): WrapUp {
   return {
     key: `kept:${record.guid}`, guid: record.guid, campaign: record.campaign, caller: record.callerid, destination: record.destination,
     startedAt: record.startedAt, endedAt: record.endedAt, ...(record.end ? { end: record.end } : {}),
+    ...(record.draft ? { draft: record.draft } : {}),
   };
 }

@@ -12,6 +12,7 @@ import { useLanguage } from '../i18n';
 import { FieldError } from '../sign-in/text-field';
 import type { WrapUp } from './call-view';
 import { choicesFor, dispositionRequest, EMPTY_FIELDS, type DispositionFields } from './disposition-values';
+import { useDraftSaver } from './use-draft-saver';
 
 interface Props {
   api: SoftphoneApi;
@@ -22,19 +23,27 @@ interface Props {
   onDiscard: (key: string) => void;
   /** Other finished calls still waiting after this one. */
   waitingAfter?: number;
+  /** The form changed: main keeps it as the wrap-up's draft. */
+  onDraft?: (key: string, draft: DispositionFields) => void;
 }
 
-export function DispositionForm({ api, wrap, setup, onDone, onDiscard, waitingAfter = 0 }: Props) {
+export function DispositionForm({ api, wrap, setup, onDone, onDiscard, waitingAfter = 0, onDraft }: Props) {
   const { t } = useLanguage();
   const errorText = useErrorText();
   const id = useId();
-  const [fields, setFields] = useState<DispositionFields>(EMPTY_FIELDS);
+  // What was typed before (another call, a reload, a restart), else the call's notes as the comment.
+  const [fields, setFields] = useState<DispositionFields>(() => wrap.draft ?? EMPTY_FIELDS);
+  const drafts = useDraftSaver((draft) => onDraft?.(wrap.key, draft));
   const [error, setError] = useState<IpcError | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const choices = choicesFor(setup?.dispositionChoices, wrap.campaign);
   const set = (patch: Partial<DispositionFields>) => {
-    setFields((f) => ({ ...f, ...patch }));
+    setFields((f) => {
+      const next = { ...f, ...patch };
+      drafts.changed(next);
+      return next;
+    });
     // An error about a field goes away as soon as the agent changes that field.
     if (error?.field && error.field in patch) setError(null);
   };
@@ -46,10 +55,13 @@ export function DispositionForm({ api, wrap, setup, onDone, onDiscard, waitingAf
       const key: MessageKey = check.field === 'l1' ? 'calls.dispo.needL1' : check.field === 'callbackAt' ? 'calls.dispo.needDate' : 'calls.dispo.noGuid';
       return setError({ code: 'invalid-request', field: check.field, message: t(key) });
     }
+    // The draft goes first (in order on the bridge), so no late save can bring the wrap-up back after it is sent.
+    drafts.flush();
     setBusy(true);
     const reply = await api.request('calls.submitDisposition', check.request);
     setBusy(false);
     if (!reply.ok) return setError(reply.error);
+    drafts.cancel();
     onDone(wrap.key);
   }
 
@@ -85,7 +97,7 @@ export function DispositionForm({ api, wrap, setup, onDone, onDiscard, waitingAf
 
   return (
     <section className="card disposition" aria-labelledby={`${id}-h`}>
-      <form onSubmit={submit} noValidate data-testid="disposition-form" data-guid={wrap.guid}>
+      <form onSubmit={submit} onBlur={drafts.flush} noValidate data-testid="disposition-form" data-guid={wrap.guid}>
         <h2 id={`${id}-h`}>{t('calls.dispo.heading')}</h2>
         <p className="subtitle">{t('calls.dispo.about', { caller: wrap.caller, campaign: wrap.campaign })}</p>
         {wrap.end === 'dropped-by-network' && (
@@ -143,7 +155,10 @@ export function DispositionForm({ api, wrap, setup, onDone, onDiscard, waitingAf
               <button type="button" className="button button-secondary" onClick={() => setConfirmingDiscard(false)} autoFocus>
                 {t('calls.dispo.discard.no')}
               </button>
-              <button type="button" className="button button-danger" onClick={() => onDiscard(wrap.key)} data-testid="disposition-discard-confirm">
+              <button type="button" className="button button-danger" onClick={() => {
+                drafts.cancel();
+                onDiscard(wrap.key);
+              }} data-testid="disposition-discard-confirm">
                 {t('calls.dispo.discard.yes')}
               </button>
             </div>

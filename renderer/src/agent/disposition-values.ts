@@ -1,22 +1,11 @@
 // Pure conversions of the disposition form into the request (tested in test/services/calls).
-import type { DispositionChoices, DispositionRequest } from '../../../common/ipc-contract';
-import type { WrapUp } from './call-view';
+import type { DispositionChoices, DispositionRequest, WrapUpDraft } from '../../../common/ipc-contract';
+import { EMPTY_DRAFT, type WrapUp } from './call-view';
 
-export interface DispositionFields {
-  l1: string;
-  l2: string;
-  l3: string;
-  d1: string;
-  d2: string;
-  comment: string;
-  tag: string;
-  callback: boolean;
-  /** `<input type=datetime-local>` value. */
-  callbackAt: string;
-  callbackDialer: string;
-}
+/** The form's fields: what main keeps as the wrap-up's draft. */
+export type DispositionFields = WrapUpDraft;
 
-export const EMPTY_FIELDS: DispositionFields = { l1: '', l2: '', l3: '', d1: '', d2: '', comment: '', tag: '', callback: false, callbackAt: '', callbackDialer: '' };
+export const EMPTY_FIELDS: DispositionFields = EMPTY_DRAFT;
 
 /** `YYYY-MM-DDThh:mm[:ss]` (local time) → `YYYY-MM-DD hh:mm:ss`, or null. */
 export function platformDateTime(local: string): string | null {

@@ -5,7 +5,7 @@
 // the live one and a call on hold beside it, the wrap-ups (dispositions to
 // record) and the outbox's "n waiting to send".
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CallsSetup, IpcError, OutboxStatusView, PlacedCall } from '../../../common/ipc-contract';
+import type { CallsSetup, IpcError, OutboxStatusView, PlacedCall, WrapUpDraft } from '../../../common/ipc-contract';
 import { normalisePhoneNumber } from '../../../common/phone-number';
 import type { SoftphoneApi } from '../bridge';
 import { MAKE_CALL_DEADLINE_MS, withReplyDeadline } from '../bridge/reply-deadline';
@@ -27,6 +27,8 @@ export interface CallsState {
   error: IpcError | null;
   /** A sentence worth telling the agent (e.g. the API had to hang up). */
   notice: 'fallback-hangup' | null;
+  /** Notes typed during each live call (by call id); they become its disposition comment. */
+  notes: Readonly<Record<string, string>>;
 }
 
 export interface CallsActions {
@@ -48,6 +50,10 @@ export interface CallsActions {
   finishWrapUp(key: string): void;
   /** The agent confirmed: this call gets no disposition (main forgets it too). */
   discardWrapUp(key: string): void;
+  /** Notes typed during a call. */
+  setNotes(callId: string, text: string): void;
+  /** The agent changed the form of a wrap-up: kept by main (debounced by the form), so nothing typed is lost. */
+  saveDraft(key: string, draft: WrapUpDraft): void;
   /** Received audio level 0…1 of the live call (level meter). */
   remoteLevel(): number;
   /** The live call's microphone and output, once its audio runs. */
@@ -99,6 +105,11 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
   };
   const quality = useRef(new Map<string, QualitySample>());
   const answered = useRef(new Set<string>());
+  const [notes, setNotesState] = useState<Record<string, string>>({});
+  const notesRef = useRef(notes);
+  notesRef.current = notes;
+  const wrapUpsRef = useRef(wrapUps);
+  wrapUpsRef.current = wrapUps;
   const notifyRef = useRef(notifyText);
   notifyRef.current = notifyText;
 
@@ -170,8 +181,9 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
           const forCall = placedFor(c);
           // The agent hung up (panel, tray, shortcut) but the BYE could not go: the platform may still hold the call.
           if (state.cause === 'signalling-lost' && state.by === 'agent') fallbackHangUp.current();
-          const wrap = wrapUpOf(viewOf(c, forCall, quality.current.get(c.id) ?? null), answered.current.has(c.id), forCall?.destination ?? null);
+          const wrap = wrapUpOf(viewOf(c, forCall, quality.current.get(c.id) ?? null), answered.current.has(c.id), forCall?.destination ?? null, new Date(), notesRef.current[c.id] ?? '');
           answered.current.delete(c.id);
+          setNotesState(({ [c.id]: _done, ...others }) => others);
           quality.current.delete(c.id);
           if (placed.current && placed.current.guid === (c.info.cti?.Guid ?? forCall?.guid)) placed.current = null;
           if (wrap) {
@@ -194,7 +206,7 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
       for (const c of [phone.call, phone.heldCall]) {
         if (c && answered.current.has(c.id) && c.state.kind !== 'ended') {
           const forCall = placedFor(c);
-          const wrap = wrapUpOf(viewOf(c, forCall, quality.current.get(c.id) ?? null), true, forCall?.destination ?? null);
+          const wrap = wrapUpOf(viewOf(c, forCall, quality.current.get(c.id) ?? null), true, forCall?.destination ?? null, new Date(), notesRef.current[c.id] ?? '');
           if (wrap) keepWrapUp.current(wrap);
         }
       }
@@ -255,6 +267,14 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
     swap: act((p) => p.swap()),
     hangUpHeld: act((p) => p.hangUpHeld()),
     finishWrapUp: (key) => setWrapUps((list) => list.filter((w) => w.key !== key)),
+    setNotes: (callId, text) => setNotesState((all) => ({ ...all, [callId]: text.slice(0, 2000) })),
+    saveDraft: (key, draft) => {
+      const wrap = wrapUpsRef.current.find((w) => w.key === key);
+      if (!wrap) return;
+      const next = { ...wrap, draft };
+      setWrapUps((list) => list.map((w) => (w.key === key ? next : w)));
+      keepWrapUp.current(next);
+    },
     discardWrapUp: (key) => {
       const guid = wrapUps.find((w) => w.key === key)?.guid;
       if (!guid) return setWrapUps((list) => list.filter((w) => w.key !== key));
@@ -267,5 +287,5 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
     audioRoute,
   };
 
-  return [{ setup, ...views, wrapUps, outbox, placing, error, notice }, actions];
+  return [{ setup, ...views, wrapUps, outbox, placing, error, notice, notes }, actions];
 }

@@ -3,11 +3,14 @@
 // calls still wait for their disposition, it says how many and offers to
 // record them first (the default); signing out anyway keeps them in main for
 // the next sign-in.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useContext, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { IpcError } from '../../../common/ipc-contract';
 import type { SoftphoneApi } from '../bridge';
 import { useLanguage } from '../i18n';
 import { useErrorText } from '../error-text';
+import { useWorkstation } from '../workstation/workstation-context';
+import { applyPhoneCommand } from '../workstation/use-phone-commands';
+import { PhoneContext, RingInDialog } from './ring-in-dialog';
 
 export function SignOutDialog({ api, onClose }: { api: SoftphoneApi; onClose: () => void }) {
   const { t } = useLanguage();
@@ -23,6 +26,10 @@ export function SignOutDialog({ api, onClose }: { api: SoftphoneApi; onClose: ()
   const titleId = useId();
   const pendingId = useId();
   const recordFirst = useRef<HTMLButtonElement>(null);
+  const phone = useContext(PhoneContext);
+  // A live call (not one ringing: that one is offered to answer) makes the dialog ask first.
+  const inCall = useWorkstation().phoneStatus.call?.state === 'in-call';
+  const inCallId = useId();
 
   useEffect(() => {
     const element = dialog.current;
@@ -42,32 +49,47 @@ export function SignOutDialog({ api, onClose }: { api: SoftphoneApi; onClose: ()
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
+    // Hang up first, so that the platform hears a BYE and the call gets its disposition form.
+    if (inCall && phone) await applyPhoneCommand(phone, { command: 'hang-up', callId: null })?.catch(() => undefined);
     const result = await api.request('session.signOut', message.trim() ? { message: message.trim() } : {});
     setBusy(false);
     if (result.ok) onClose();
     else setError(result.error);
   }
 
-  const waiting = pending !== null && pending > 0;
+  const waiting = !inCall && pending !== null && pending > 0;
   // The count arrives after the dialog opened (focus was on the message): the safe choice takes the focus then.
   useEffect(() => {
-    if (waiting) recordFirst.current?.focus();
-  }, [waiting]);
+    if (waiting || inCall) recordFirst.current?.focus();
+  }, [waiting, inCall]);
 
   return (
-    <dialog ref={dialog} className="dialog" aria-labelledby={titleId} aria-describedby={waiting ? pendingId : undefined} onCancel={onClose}>
+    <dialog ref={dialog} className="dialog" aria-labelledby={titleId} aria-describedby={inCall ? inCallId : waiting ? pendingId : undefined} onCancel={onClose}>
       <form onSubmit={submit}>
         <h2 id={titleId}>{t('signOut.title')}</h2>
+        <RingInDialog />
+        {inCall && (
+          <p id={inCallId} className="banner banner-warning" role="alert" data-testid="sign-out-in-call">{t('shift.signOut.inCall')}</p>
+        )}
         {waiting && (
           <p id={pendingId} className="banner banner-warning" role="alert" data-testid="sign-out-pending">
             {pending === 1 ? t('calls.signOut.pendingOne') : t('calls.signOut.pending', { count: String(pending) })}
           </p>
         )}
         <label htmlFor={messageId}>{t('signOut.message')}</label>
-        <input id={messageId} aria-describedby={hintId} value={message} maxLength={500} onChange={(e) => setMessage(e.target.value)} autoFocus={!waiting} />
+        <input id={messageId} aria-describedby={hintId} value={message} maxLength={500} onChange={(e) => setMessage(e.target.value)} autoFocus={!waiting && !inCall} />
         <p id={hintId} className="hint">{t('signOut.message.hint')}</p>
         {error && <p role="alert" className="field-error">{errorText(error)}</p>}
-        {waiting ? (
+        {inCall ? (
+          <div className="dialog-actions dialog-actions-stacked">
+            <button type="button" className="button button-primary" onClick={onClose} disabled={busy} ref={recordFirst} data-testid="sign-out-back-to-call">
+              {t('shift.signOut.backToCall')}
+            </button>
+            <button type="submit" className="button button-danger" disabled={busy} data-testid="sign-out-hang-up">
+              {busy ? t('signOut.submitting') : t('shift.signOut.hangUpAndSignOut')}
+            </button>
+          </div>
+        ) : waiting ? (
           <div className="dialog-actions dialog-actions-stacked">
             {/* The default: the agent goes back to the disposition form. */}
             <button type="button" className="button button-primary" onClick={onClose} disabled={busy} ref={recordFirst} data-testid="sign-out-record-first">

@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { AudioDevices, IpcError, SettingsPatch, WorkstationSettings } from '../../../common/ipc-contract';
 import type { MessageKey } from '../../../common/i18n';
 import { useLanguage } from '../i18n';
+import { RingInDialog } from '../shell/ring-in-dialog';
 import { useErrorText } from '../error-text';
 import { AudioDevicesFieldset } from '../audio/audio-devices-fieldset';
 import { useWorkstation } from './workstation-context';
@@ -67,6 +68,7 @@ export function WorkstationSettingsDialog({ onClose }: { onClose: () => void }) 
     <dialog ref={dialog} className="dialog workstation-settings" aria-labelledby={`${id}-title`} onCancel={onClose} data-testid="workstation-settings">
       <form onSubmit={saveShortcuts}>
         <h2 id={`${id}-title`}>{t('workstation.settings.title')}</h2>
+        <RingInDialog />
         {view.policy.problem && <p className="banner banner-warning">{t('workstation.settings.policyProblem', { problem: view.policy.problem })}</p>}
         <fieldset className="settings-group">
           {TOGGLES.map(({ key, label, hint }) => {
