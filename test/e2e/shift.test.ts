@@ -1,0 +1,123 @@
+// The agent's shift (issue 12), in the browser host against the simulator:
+// a call that rings while the agent types a wrap-up takes no focus and no
+// keystroke, does not move the form, and is announced (live region, title)
+// and shown in the call bar in view at 800×600 whatever the scroll;
+// Ctrl+Alt+Enter answers it; notes typed during a call become the
+// disposition comment; the form's draft survives a new call and a reload and
+// is on disk for a restart; signing out during a call asks first; a ring is
+// answerable from an open dialog.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chooseLanguage, SCREENSHOT_DIR, simControl, startSignedIn, type E2EApp } from './harness';
+import { panelState, simCall, until } from './calls-kit';
+
+let app: E2EApp;
+beforeAll(async () => {
+  app = await startSignedIn({ viewport: { width: 800, height: 600 } });
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+});
+
+const ring = async (from: string): Promise<string> => ((await simControl(app.sim, 'POST', '/inbound-call', { campaign: 'Soporte<-', from })) as { guid: string }).guid;
+const keptDrafts = (): { guid: string; draft?: { comment: string; l1: string } }[] =>
+  (JSON.parse(readFileSync(join(app.dataDir, 'outbox', 'wrapups.json'), 'utf8')) as { wrapUps: { guid: string; draft?: { comment: string; l1: string } }[] }).wrapUps;
+const viewportShot = async (name: string) => {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await app.page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+};
+const focusedTestId = () => app.page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.getAttribute('name') ?? document.activeElement?.tagName ?? '');
+
+/** An inbound call answered in the panel, then ended by the customer: its disposition form is open. */
+async function finishedCall(from: string, notes = ''): Promise<string> {
+  const { page } = app;
+  const guid = await ring(from);
+  await page.getByTestId('bar-answer').click();
+  await panelState(page, 'active').waitFor({ timeout: 15_000 });
+  if (notes) await page.getByTestId('call-notes').fill(notes);
+  await simControl(app.sim, 'POST', `/calls/${guid}/hangup`, {});
+  await page.locator(`[data-testid=disposition-form][data-guid="${guid}"]`).waitFor({ timeout: 15_000 });
+  return guid;
+}
+
+describe("the agent's shift", () => {
+  it('a call that rings while the agent types the wrap-up: no focus taken, no keystroke lost, the form stays put; announced and in view', async () => {
+    const { page } = app;
+    const first = await finishedCall('098100001', 'Pide la factura de octubre');
+    const form = page.locator(`[data-testid=disposition-form][data-guid="${first}"]`);
+    const comment = form.locator('textarea[name=comment]');
+    // Notes typed during the call are the comment already.
+    expect(await comment.inputValue()).toBe('Pide la factura de octubre');
+    await comment.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' y la de noviembre');
+    const before = await form.boundingBox();
+
+    const second = await ring('098100002');
+    await page.getByTestId('call-bar').and(page.locator('[data-state=ringing]')).waitFor({ timeout: 15_000 });
+    // Keep typing as the agent would: spaces included (a space on a focused Answer button would have answered).
+    await page.keyboard.type(' porque no le llegó nada');
+    expect(await comment.inputValue()).toBe('Pide la factura de octubre y la de noviembre porque no le llegó nada');
+    expect(await focusedTestId()).toBe('comment');
+    expect((await simCall(app, second)).status).toBe('ringing');
+    expect(await form.boundingBox()).toEqual(before);
+    // Announced: live region and window title; the bar is inside the 800×600 viewport, also scrolled to the bottom.
+    expect(await page.getByTestId('ring-announcement').textContent()).toContain('098100002');
+    expect(await page.title()).toMatch(/^☎ 098100002/u);
+    await page.mouse.wheel(0, 5000);
+    const bar = await page.getByTestId('call-bar').boundingBox();
+    expect(bar && bar.y >= 0 && bar.y + bar.height <= 600).toBe(true);
+    // What the agent sees (the viewport: the bar is fixed), at the three sizes the issue names, in both languages.
+    for (const [width, height] of [[800, 600], [1366, 768], [1920, 1080]] as const) {
+      await page.setViewportSize({ width, height });
+      for (const language of ['es', 'en'] as const) {
+        await chooseLanguage(page, language);
+        await viewportShot(`call-bar-ringing-${width}-${language}`);
+      }
+    }
+    await chooseLanguage(page, 'es');
+    await page.setViewportSize({ width: 800, height: 600 });
+
+    // The documented shortcut answers it (from the comment field, typing nothing).
+    await comment.click();
+    await page.keyboard.press('Control+Alt+Enter');
+    await panelState(page, 'active').waitFor({ timeout: 15_000 });
+    expect(await comment.inputValue()).toBe('Pide la factura de octubre y la de noviembre porque no le llegó nada');
+    expect(await page.title()).not.toMatch(/^☎/u);
+
+    // The draft is on disk with the wrap-up (a restart reads it), and survives the new call and a reload.
+    await until(async () => keptDrafts().find((w) => w.guid === first)?.draft?.comment.endsWith('nada') ?? false, 'main keeps the draft');
+    await page.getByTestId('hang-up').click();
+    await page.reload();
+    const again = page.locator(`[data-testid=disposition-form][data-guid="${first}"]`);
+    await again.waitFor({ timeout: 15_000 });
+    expect(await again.locator('textarea[name=comment]').inputValue()).toBe('Pide la factura de octubre y la de noviembre porque no le llegó nada');
+  });
+
+  it('signing out during a live call asks first; back to the call is the default; a ring can be answered from the dialog', async () => {
+    const { page } = app;
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const guid = await ring('098100003');
+    await page.locator('.app-header button').filter({ hasText: /cerrar sesión|sign out/i }).click();
+    const dialog = page.locator('dialog[open]');
+    await dialog.getByTestId('dialog-ring').waitFor({ timeout: 15_000 });
+    await dialog.getByTestId('dialog-answer').click();
+    await until(async () => (await simCall(app, guid)).status === 'active', 'answered from the dialog');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.locator('.app-header button').filter({ hasText: /cerrar sesión|sign out/i }).click();
+    await dialog.getByTestId('sign-out-in-call').waitFor();
+    expect(await focusedTestId()).toBe('sign-out-back-to-call');
+    await viewportShot('sign-out-in-call-es');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    expect((await simCall(app, guid)).status).toBe('active');
+
+    await page.locator('.app-header button').filter({ hasText: /cerrar sesión|sign out/i }).click();
+    await dialog.getByTestId('sign-out-hang-up').click();
+    await page.locator('input[name=agent]').waitFor({ timeout: 15_000 });
+    await until(async () => (await simCall(app, guid)).status === 'ended', 'the call was hung up before signing out');
+  });
+});
