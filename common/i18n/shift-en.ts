@@ -3,6 +3,12 @@
 export const shiftEn = {
   'shift.notes': 'Notes',
   'shift.notes.hint': 'They become the comment of this call\'s disposition.',
+  'shift.data.label': 'Data sent with the call',
+  'shift.form': 'Form: {form}',
+  'shift.timer.ring': 'Ringing',
+  'shift.timer.hold': 'On hold',
+  'shift.timer.afterCall': 'After-call work',
+  'shift.timer.expected': 'the platform allows {seconds} s',
   'shift.bar.label': 'Current call',
   'shift.bar.ringing': 'Incoming call',
   'shift.bar.waiting': 'Another call is ringing',

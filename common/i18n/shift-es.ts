@@ -4,6 +4,12 @@ import type { shiftEn } from './shift-en';
 export const shiftEs: Record<keyof typeof shiftEn, string> = {
   'shift.notes': 'Notas',
   'shift.notes.hint': 'Pasan al comentario de la tipificación de esta llamada.',
+  'shift.data.label': 'Datos que trae la llamada',
+  'shift.form': 'Formulario: {form}',
+  'shift.timer.ring': 'Sonando',
+  'shift.timer.hold': 'En espera',
+  'shift.timer.afterCall': 'Trabajo posterior',
+  'shift.timer.expected': 'la plataforma da {seconds} s',
   'shift.bar.label': 'Llamada actual',
   'shift.bar.ringing': 'Llamada entrante',
   'shift.bar.waiting': 'Suena otra llamada',

@@ -30,6 +30,8 @@ export const callsSetupSchema = z.object({
   dispositionChoices: z.record(z.string(), dispositionChoicesSchema),
   /** Why the campaign list could not be read, in plain words, or null. */
   problem: z.string().nullable(),
+  /** Seconds of after-call work each campaign's queue gives (`wrapuptime`), for campaigns that set one. */
+  wrapUpSeconds: z.record(z.string(), z.number().int().nonnegative()),
 });
 export type CallsSetup = z.infer<typeof callsSetupSchema>;
 

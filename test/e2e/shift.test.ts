@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseLanguage, SCREENSHOT_DIR, simControl, startSignedIn, type E2EApp } from './harness';
-import { panelState, simCall, until } from './calls-kit';
+import { panelState, simCall, supervisorApi, until } from './calls-kit';
 
 let app: E2EApp;
 beforeAll(async () => {
@@ -93,6 +93,47 @@ describe("the agent's shift", () => {
     const again = page.locator(`[data-testid=disposition-form][data-guid="${first}"]`);
     await again.waitFor({ timeout: 15_000 });
     expect(await again.locator('textarea[name=comment]').inputValue()).toBe('Pide la factura de octubre y la de noviembre porque no le llegó nada');
+  });
+
+  it('shows who is calling from the first ring: the dialer record\'s data as pairs, the campaign and its form; ring, hold and after-call timers with the campaign\'s wrap-up time', async () => {
+    const { page } = app;
+    await page.setViewportSize({ width: 1366, height: 768 });
+    // The earlier test left its first wrap-up open: out of the way for this one.
+    for (const discard of await page.getByTestId('disposition-discard').all()) {
+      await discard.click();
+      await page.getByTestId('disposition-discard-confirm').click();
+    }
+    const agent = app.agents[0]!;
+    const api = await supervisorApi(app);
+    try {
+      await api.addAgentsToCampaigns([{ membername: agent.agent, queueName: 'Encuestas->', interface1: `SIP/${agent.phone}` }]);
+      await api.addRecordToDialer({ campaign: 'Encuestas->', destination: '098765400', agent: agent.phone, data: 'nombre=Carlos Pérez;cuenta=10234;motivo=Factura' });
+    } finally {
+      await api.close();
+    }
+    await panelState(page, 'ringing').waitFor({ timeout: 15_000 });
+    const details = page.getByTestId('call-details');
+    await expect.poll(() => details.locator('.call-data-pair').allTextContents()).toEqual(['nombreCarlos Pérez', 'cuenta10234', 'motivoFactura']);
+    const campaigns = (await app.simState())['campaigns'] as { name: string; form: string; wrapuptime: number }[];
+    const encuestas = campaigns.find((c) => c.name === 'Encuestas->');
+    expect(await details.getByTestId('call-form').textContent()).toContain(encuestas?.form.split('|')[0]);
+    expect(await page.getByTestId('call-bar-data').textContent()).toBe('nombre: Carlos Pérez · cuenta: 10234 · motivo: Factura');
+    await expect.poll(async () => page.getByTestId('call-panel').locator('.call-timer').first().textContent()).not.toBe('00:00');
+    await details.scrollIntoViewIfNeeded();
+    for (const language of ['es', 'en'] as const) {
+      await chooseLanguage(page, language);
+      await viewportShot(`call-details-ringing-${language}`);
+    }
+    await chooseLanguage(page, 'es');
+    await page.getByTestId('bar-answer').click();
+    await panelState(page, 'active').waitFor({ timeout: 15_000 });
+    await page.getByTestId('hold').click();
+    await panelState(page, 'held').waitFor({ timeout: 15_000 });
+    await expect.poll(async () => page.getByTestId('call-panel').locator('.call-timer-labelled .call-timer').textContent(), { timeout: 5000 }).not.toBe('00:00');
+    await page.getByTestId('hang-up').click();
+    const afterCall = page.getByTestId('after-call');
+    await afterCall.waitFor({ timeout: 15_000 });
+    expect(await afterCall.getByTestId('after-call-expected').textContent()).toContain(String(encuestas?.wrapuptime));
   });
 
   it('signing out during a live call asks first; back to the call is the default; a ring can be answered from the dialog', async () => {

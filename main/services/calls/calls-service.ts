@@ -127,6 +127,10 @@ export function createCallsService(deps: CallsDeps): CallsService {
         dialers,
         dispositionChoices: choices,
         problem,
+        wrapUpSeconds: Object.fromEntries(campaigns.flatMap((c) => {
+          const seconds = Number(c.record.wrapuptime);
+          return Number.isInteger(seconds) && seconds > 0 ? [[c.name, seconds]] : [];
+        })),
       };
     },
 

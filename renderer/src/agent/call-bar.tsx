@@ -47,6 +47,12 @@ export function CallBar({ call, waiting, actions }: Props) {
         <strong data-testid="call-bar-caller">{who}</strong>
         {shown.campaign && <span className="call-bar-campaign">{shown.campaign}</span>}
         {!ringing && live && <CallTimer since={shown.activeSince} label={t('calls.panel.timer')} />}
+        {/* The first pairs of the record's data, so the agent knows who it is before answering. */}
+        {shown.data.length > 0 && (
+          <span className="call-bar-data" data-testid="call-bar-data">
+            {shown.data.slice(0, 3).map((pair) => `${pair.name}: ${pair.value}`).join(' · ')}
+          </span>
+        )}
       </div>
       <div className="call-bar-actions">
         {ringing ? (

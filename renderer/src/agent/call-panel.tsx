@@ -12,6 +12,7 @@ import { CallTimer } from './call-timer';
 import { Keypad } from './keypad';
 import { AudioRouteLine } from './audio-route-line';
 import { CallNotes } from './call-notes';
+import { CallDetails } from './call-details';
 import type { CallsActions } from './use-calls';
 
 export function CallPanel({ call, actions, notes = '' }: { call: CallView; actions: CallsActions; notes?: string }) {
@@ -29,10 +30,13 @@ export function CallPanel({ call, actions, notes = '' }: { call: CallView; actio
       </h2>
       <p className="call-meta">
         {call.campaign && <span data-testid="call-campaign">{t('calls.panel.campaign', { campaign: call.campaign })}</span>}
+        {kind === 'ringing' && <span className="call-timer-labelled">{t('shift.timer.ring')} <CallTimer since={call.offeredAt} label={t('shift.timer.ring')} /></span>}
         {connected && <CallTimer since={call.activeSince} label={t('calls.panel.timer')} />}
+        {kind === 'held' && <span className="call-timer-labelled">{t('shift.timer.hold')} <CallTimer since={call.heldSince} label={t('shift.timer.hold')} /></span>}
         {call.autoAnswered && kind !== 'ringing' && <span className="call-badge">{t('calls.panel.autoAnswered')}</span>}
       </p>
       {call.ctiError && <p className="hint">{t('calls.panel.ctiError', { error: call.ctiError })}</p>}
+      <CallDetails call={call} />
 
       <div className="call-controls">
         {kind === 'ringing' && (

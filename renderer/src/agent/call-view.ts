@@ -1,6 +1,7 @@
 // What the calls UI shows of a phone call: a plain snapshot rebuilt on every
 // phone event, plus the wrap-up (disposition to record) a finished call leaves.
 import type { Cti } from '../../../common/domain/cti';
+import { ctiPairs, formName, type CtiPair } from '../../../common/domain/cti-data';
 import type { Say } from '../../../common/i18n/say';
 import type { PlacedCall, WrapUpDraft, WrapUpRecord } from '../../../common/ipc-contract';
 import type { CallState, MediaHealth, PhoneCall, QualitySample } from '../phone';
@@ -16,6 +17,12 @@ export interface CallView {
   readonly ctiError: string | null;
   readonly autoAnswered: boolean;
   readonly activeSince: number | null;
+  /** When it started ringing, and when its current hold began (null unless held): the ring and hold timers. */
+  readonly offeredAt: number;
+  readonly heldSince: number | null;
+  /** The dialer record's data that came with it (CTI ParAndValues), and the campaign's form name. */
+  readonly data: readonly CtiPair[];
+  readonly form: string | null;
   readonly muted: boolean;
   readonly quality: QualitySample | null;
   /** Whether its audio really arrives (from the call's RTP and peer connection). */
@@ -58,6 +65,10 @@ export function viewOf(call: PhoneCall, placed: PlacedCall | null, quality: Qual
     ctiError: call.info.ctiError,
     autoAnswered: call.info.autoAnswer.answer,
     activeSince: call.activeSince,
+    offeredAt: call.offeredAt,
+    heldSince: call.heldSince,
+    data: ctiPairs(cti?.ParAndValues),
+    form: formName(cti?.Form),
     muted: call.isMuted,
     quality,
     media: call.mediaHealth,

@@ -13,6 +13,7 @@ import { FieldError } from '../sign-in/text-field';
 import type { WrapUp } from './call-view';
 import { choicesFor, dispositionRequest, EMPTY_FIELDS, type DispositionFields } from './disposition-values';
 import { useDraftSaver } from './use-draft-saver';
+import { AfterCallTimer } from './after-call-timer';
 
 interface Props {
   api: SoftphoneApi;
@@ -100,6 +101,7 @@ export function DispositionForm({ api, wrap, setup, onDone, onDiscard, waitingAf
       <form onSubmit={submit} onBlur={drafts.flush} noValidate data-testid="disposition-form" data-guid={wrap.guid}>
         <h2 id={`${id}-h`}>{t('calls.dispo.heading')}</h2>
         <p className="subtitle">{t('calls.dispo.about', { caller: wrap.caller, campaign: wrap.campaign })}</p>
+        <AfterCallTimer endedAt={wrap.endedAt} expectedSeconds={setup?.wrapUpSeconds[wrap.campaign]} />
         {wrap.end === 'dropped-by-network' && (
           <p className="banner banner-warning" data-testid="dispo-dropped">
             {t('calls.dispo.dropped', { detail: wrap.endReason ? errorText({ message: english(wrap.endReason), say: wrap.endReason }) : '' })}

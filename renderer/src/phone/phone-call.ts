@@ -31,6 +31,9 @@ export class PhoneCall {
   private ringtone: Ringtone | null = null;
   private readonly media: CallMedia;
   private answeredAt: number | null = null;
+  /** When the INVITE arrived (the ring timer), and when the current hold began (the hold timer). */
+  readonly offeredAt: number;
+  private heldAt: number | null = null;
   /** The state it ended from, and what the caller's CANCEL said (RFC 3326 Reason), for the missed-call record. */
   private endedFrom: CallKind | null = null;
   private cancelledForNoAnswer = false;
@@ -40,6 +43,7 @@ export class PhoneCall {
     readonly info: CallInfo,
     private readonly env: CallEnvironment,
   ) {
+    this.offeredAt = env.timers.now();
     invitation.delegate = {
       onBye: (bye) => {
         this.endIntent ??= { cause: 'hangup', by: 'remote' };
@@ -79,6 +83,11 @@ export class PhoneCall {
   /** When the call became active (epoch ms), for the call panel's timer. */
   get activeSince(): number | null {
     return this.answeredAt;
+  }
+
+  /** When the call went on hold (epoch ms) while it is held, else null. */
+  get heldSince(): number | null {
+    return this.current.kind === 'held' ? this.heldAt : null;
   }
 
   /** Why this call counts as missed (it rang and was not taken), or null. */
@@ -312,7 +321,9 @@ export class PhoneCall {
   }
 
   private move(to: CallState): void {
+    const wasHeld = this.current.kind === 'held';
     this.current = nextCall(this.current, to);
+    if (this.current.kind === 'held' && !wasHeld) this.heldAt = this.env.timers.now();
     this.env.events.state(this);
   }
 }
