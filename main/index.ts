@@ -1,7 +1,7 @@
 // Composition root for Electron. Kept thin: everything testable lives in
 // services/, ipc/ and desktop/ (each unit-tested with fakes of Electron).
 import {
-  app, BrowserWindow, dialog, globalShortcut, Menu, Notification, powerMonitor, protocol, safeStorage, session as electronSession, Tray,
+  app, BrowserWindow, dialog, globalShortcut, Menu, Notification, powerMonitor, protocol, safeStorage, session as electronSession, shell, Tray,
   type IpcMainInvokeEvent,
 } from 'electron';
 import Store from 'electron-store';
@@ -102,7 +102,11 @@ async function composeServices(workstation: () => Workstation | undefined) {
   });
   const supervisor = createSupervisorService({ session, files: { kind: 'dialog', pick: () => pickListFile(dialog, mainWindow) } });
   // Dispositions journal: <userData>/outbox/dispositions.jsonl (the single-instance lock keeps one writer).
-  const calls = createCallsService({ session, dataDir: userData, agentContext: (phone) => contexts.get(phone) ?? null, connectivity });
+  const calls = createCallsService({
+    session, dataDir: userData, agentContext: (phone) => contexts.get(phone) ?? null, connectivity,
+    // The campaign form opens in the system's browser; main has checked the address (https, the template's host).
+    forms: { template: () => settings.get().formUrlTemplate, openExternal: (url) => shell.openExternal(url) },
+  });
   app.on('will-quit', () => void calls.close());
   // The phone asks main to watch its SIP server after long outages (Node is not throttled like the page's WebSocket).
   const phone = createPhoneService({ session, prober: createReachabilityProber({ connect: tcpConnect }), log: (line) => logging.logger.info(line) });

@@ -117,4 +117,5 @@ export const errorsEn = {
   'setting.dialImmediately': 'Dial phone links immediately',
   'setting.updateFeedUrl': 'Update feed address',
   'setting.updateChannel': 'Update channel',
+  'setting.formUrlTemplate': 'Campaign form address',
 } as const;

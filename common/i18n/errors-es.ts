@@ -116,4 +116,5 @@ export const errorsEs: Record<keyof typeof errorsEn, string> = {
   'setting.dialImmediately': 'Marcar de inmediato los enlaces telefónicos',
   'setting.updateFeedUrl': 'Dirección del servidor de actualizaciones',
   'setting.updateChannel': 'Canal de actualizaciones',
+  'setting.formUrlTemplate': 'Dirección de los formularios de campaña',
 };

@@ -47,6 +47,7 @@ export const firstEn = {
   'request.calls.outboxStatus': 'Reading the dispositions waiting to be sent',
   'request.calls.pendingWrapUps': 'Reading the calls waiting for a disposition',
   'request.calls.keepWrapUp': 'Keeping the disposition draft',
+  'request.calls.openForm': 'Opening the campaign form',
   'request.calls.discardWrapUp': 'Discarding the disposition draft',
   'request.calls.parkedDispositions': 'Reading the set-aside dispositions',
   'request.calls.retryParked': 'Sending a set-aside disposition again',

@@ -8,6 +8,7 @@ export const CALLS_REQUEST_CHANNELS = [
   'calls.outboxStatus',
   'calls.pendingWrapUps',
   'calls.keepWrapUp',
+  'calls.openForm',
   'calls.discardWrapUp',
   'calls.parkedDispositions',
   'calls.retryParked',

@@ -132,6 +132,15 @@ export const wrapUpRecordSchema = z
   .strict();
 export type WrapUpRecord = z.infer<typeof wrapUpRecordSchema>;
 
+/** The campaign form of a call, to open outside the app (address from IT's template; main builds and checks it). */
+export const openFormRequestSchema = z
+  .object({ guid: z.string().max(200), caller: z.string().max(64), campaign: z.string().max(256), form: z.string().trim().min(1).max(128) })
+  .strict();
+/** `opened`: main opened it in the system's browser (Electron); else the page opens `url` in a new tab. */
+export const openFormReplySchema = z.object({ url: z.string(), opened: z.boolean() });
+export type OpenFormRequest = z.infer<typeof openFormRequestSchema>;
+export type OpenFormReply = z.infer<typeof openFormReplySchema>;
+
 /** The signed-in agent's pending wrap-ups, oldest first. */
 const wrapUpListSchema = z.array(wrapUpRecordSchema);
 
@@ -182,6 +191,7 @@ export const callsRequests = {
   'calls.outboxStatus': { request: empty, reply: outboxStatusSchema },
   'calls.pendingWrapUps': { request: empty, reply: wrapUpListSchema },
   'calls.keepWrapUp': { request: wrapUpRecordSchema, reply: wrapUpListSchema },
+  'calls.openForm': { request: openFormRequestSchema, reply: openFormReplySchema },
   /** The agent chose (and confirmed) not to record a disposition for this call. */
   'calls.discardWrapUp': { request: z.object({ guid: z.string().trim().min(1).max(200) }).strict(), reply: wrapUpListSchema },
   'calls.parkedDispositions': { request: empty, reply: z.array(parkedDispositionSchema) },

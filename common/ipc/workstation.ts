@@ -3,6 +3,7 @@
 // quit guard need it), the commands main sends back, click-to-dial links,
 // renderer log forwarding and "Copy diagnostics".
 import { z } from 'zod';
+import { checkFormTemplate } from '../domain/form-url';
 import { dialLinkResultSchema } from '../dial-link';
 
 /**
@@ -30,6 +31,8 @@ export const workstationSettingsShape = {
   hangUpShortcut: z.string().trim().max(64),
   /** Headset microphone, call audio and ringer outputs; each null = system default. */
   audioDevices: audioDevicesSchema,
+  /** The campaign form's address with {guid} {caller} {campaign} {form} {agent}; https only; '' = the form's name only. */
+  formUrlTemplate: z.string().trim().max(2048).refine((v) => v === '' || checkFormTemplate(v).ok, 'must be an https:// address on a fixed host, e.g. https://crm.example.com/forms/{form}?call={guid}'),
   /** The update feed IT hosts (electron-updater, generic provider); '' = updates off. */
   updateFeedUrl: z.string().trim().max(2048),
   /** The feed's channel (`latest`, `beta`, …): which `<channel>*.yml` is read. */
@@ -51,6 +54,7 @@ export const WORKSTATION_DEFAULTS: WorkstationSettings = {
   answerShortcut: '',
   hangUpShortcut: '',
   audioDevices: { microphone: null, speaker: null, ringer: null },
+  formUrlTemplate: '',
   // Off until IT names a feed (setting or policy): a floor is updated from IT's server, never from ours.
   updateFeedUrl: '',
   updateChannel: 'latest',

@@ -64,7 +64,12 @@ export function composeBrowserServices(
   // Browser mode has no native dialog: the person types the list's path (docs/ASSUMPTIONS.md, Supervisor).
   const supervisor = createSupervisorService({ session, files: { kind: 'typed-path' } });
   // The dispositions journal lives in this host's own data folder (never shared with an Electron profile).
-  const calls = createCallsService({ session, dataDir: options.dataDir, agentContext: (phone) => contexts.get(phone) ?? null, connectivity, ...(options.outboxBackoff ? { outboxBackoff: options.outboxBackoff } : {}) });
+  const calls = createCallsService({
+    session, dataDir: options.dataDir, agentContext: (phone) => contexts.get(phone) ?? null, connectivity,
+    ...(options.outboxBackoff ? { outboxBackoff: options.outboxBackoff } : {}),
+    // No system browser from here: the page opens the address main built and checked.
+    forms: { template: () => settings.get().formUrlTemplate },
+  });
   // The phone asks main to watch its SIP server after long outages (Node is not throttled like the page's WebSocket).
   const phone = createPhoneService({ session, prober: createReachabilityProber({ connect: tcpConnect }), log: (line) => logger.info(line) });
   const workstation = createWorkstationPort({

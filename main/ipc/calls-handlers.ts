@@ -14,6 +14,7 @@ export function createCallsHandlers(calls: CallsService): { [C in CallsChannel]:
     'calls.outboxStatus': () => calls.outboxStatus(),
     'calls.pendingWrapUps': () => calls.pendingWrapUps(),
     'calls.keepWrapUp': (request) => calls.keepWrapUp(request),
+    'calls.openForm': (request) => calls.openForm(request),
     'calls.discardWrapUp': (request) => calls.discardWrapUp(request.guid),
     'calls.parkedDispositions': () => calls.parkedDispositions(),
     'calls.retryParked': (request) => calls.retryParked(request.id),

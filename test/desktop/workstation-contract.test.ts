@@ -13,6 +13,7 @@ describe('workstation contract', () => {
       answerShortcut: '',
       hangUpShortcut: '',
       audioDevices: { microphone: null, speaker: null, ringer: null },
+      formUrlTemplate: '',
       updateFeedUrl: '',
       updateChannel: 'latest',
     });

@@ -103,6 +103,14 @@ describe("the agent's shift", () => {
       await discard.click();
       await page.getByTestId('disposition-discard-confirm').click();
     }
+    // IT's form address (settings; a policy can set and lock it): the form then opens outside the app.
+    await page.locator('.app-header button').filter({ hasText: /^(Ajustes|Settings)$/u }).click();
+    const settings = page.getByTestId('workstation-settings');
+    await settings.locator('input[name=formUrlTemplate]').fill('https://crm.example.com/forms/{form}?call={guid}&agent={agent}&from={caller}');
+    await settings.getByTestId('save-form-address').click();
+    await expect.poll(() => settings.getByTestId('save-form-address').isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    await app.context.route('https://crm.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Formulario</h1>' }));
     const agent = app.agents[0]!;
     const api = await supervisorApi(app);
     try {
@@ -116,7 +124,14 @@ describe("the agent's shift", () => {
     await expect.poll(() => details.locator('.call-data-pair').allTextContents()).toEqual(['nombreCarlos Pérez', 'cuenta10234', 'motivoFactura']);
     const campaigns = (await app.simState())['campaigns'] as { name: string; form: string; wrapuptime: number }[];
     const encuestas = campaigns.find((c) => c.name === 'Encuestas->');
-    expect(await details.getByTestId('call-form').textContent()).toContain(encuestas?.form.split('|')[0]);
+    const formName = encuestas?.form.split('|')[0] ?? '';
+    expect(await details.getByTestId('call-form-open').textContent()).toContain(formName);
+    const [formPage] = await Promise.all([app.context.waitForEvent('page'), details.getByTestId('call-form-open').click()]);
+    const guid = ((await app.simState())['calls'] as { guid: string; status: string; origin: string }[]).find((c) => c.origin === 'dialer' && c.status === 'ringing')?.guid ?? '';
+    await expect.poll(() => formPage.url()).toBe(`https://crm.example.com/forms/${formName}?call=${guid}&agent=${agent.agent}&from=098765400`);
+    // Opened without a way back to the app's page.
+    expect(await formPage.evaluate(() => window.opener)).toBeNull();
+    await formPage.close();
     expect(await page.getByTestId('call-bar-data').textContent()).toBe('nombre: Carlos Pérez · cuenta: 10234 · motivo: Factura');
     await expect.poll(async () => page.getByTestId('call-panel').locator('.call-timer').first().textContent()).not.toBe('00:00');
     await details.scrollIntoViewIfNeeded();

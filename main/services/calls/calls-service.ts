@@ -8,6 +8,8 @@ import {
   type DispositionRequest,
   type MakeCallRequest,
   type MissedCall,
+  type OpenFormReply,
+  type OpenFormRequest,
   type OutboxStatusView,
   type ParkedDisposition,
   type PlacedCall,
@@ -28,6 +30,7 @@ import { openCallsStores } from './calls-stores';
 import { loadDispositionChoices } from './disposition-choices';
 import { manualCampaigns, pickCampaign } from './manual-campaigns';
 import type { Dismissal } from './missed-calls';
+import { openForm, type FormOpenerDeps } from './open-form';
 
 export interface CallsDeps {
   session: { view(): SessionView; client(): CallsApi | null; onChange?(listener: (view: SessionView) => void): () => void };
@@ -39,6 +42,8 @@ export interface CallsDeps {
   preferences?: PreferencesStore;
   /** Outbox retry schedule (tests shorten it). */
   outboxBackoff?: BackoffPolicy;
+  /** The campaign form's address template (settings/policy) and, in Electron, the system browser. */
+  forms?: Omit<FormOpenerDeps, 'agent'>;
 }
 
 export interface CallsService {
@@ -51,6 +56,8 @@ export interface CallsService {
   /** The signed-in agent's finished calls still waiting for a disposition, oldest first. */
   pendingWrapUps(): Promise<WrapUpRecord[]>;
   keepWrapUp(record: WrapUpRecord): Promise<WrapUpRecord[]>;
+  /** Opens a call's campaign form outside the app (open-form.ts). */
+  openForm(request: OpenFormRequest): Promise<OpenFormReply>;
   /** The agent confirmed that this call gets no disposition. */
   discardWrapUp(guid: string): Promise<WrapUpRecord[]>;
   /** The signed-in agent's dispositions the outbox gave up on, with what the platform said. */
@@ -192,6 +199,11 @@ export function createCallsService(deps: CallsDeps): CallsService {
       const name = (view.state === 'signed-in' || view.state === 'signing-out') && view.agent ? view.agent.name : lastAgentName;
       if (!name) throw spokenFailure('not-signed-in', 'calls.err.signInFirst');
       return stores.saveWrapUps((store) => store.add(name, record));
+    },
+
+    openForm(request) {
+      const view = deps.session.view();
+      return openForm({ template: deps.forms?.template ?? (() => ''), agent: () => (view.state === 'signed-in' ? view.agent?.name ?? null : null), ...(deps.forms?.openExternal ? { openExternal: deps.forms.openExternal } : {}) }, request);
     },
 
     async discardWrapUp(guid) {

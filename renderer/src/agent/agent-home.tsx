@@ -58,7 +58,7 @@ export function AgentHome({ api, session, phone, phoneProblem, renewalProblem }:
       {state.notice === 'fallback-hangup' && <p className="banner banner-info" role="status">{t('calls.hangUp.fallback')}</p>}
       <div className="agent-columns">
         <div className="agent-main">
-          {call && !ringing && <CallPanel call={call} actions={actions} notes={state.notes[call.id] ?? ''} />}
+          {call && !ringing && <CallPanel call={call} actions={actions} api={api} notes={state.notes[call.id] ?? ''} />}
           {state.held && <HeldCall call={state.held} actions={actions} />}
           {wrap && (
             <DispositionForm
@@ -67,7 +67,7 @@ export function AgentHome({ api, session, phone, phoneProblem, renewalProblem }:
             />
           )}
           {/* A call that rings comes below what the agent is working on; the call bar shows it in view. */}
-          {call && ringing && <CallPanel call={call} actions={actions} />}
+          {call && ringing && <CallPanel call={call} actions={actions} api={api} />}
           {state.waiting && <WaitingCall call={state.waiting} actions={actions} />}
           <ParkedDispositions api={api} parkedCount={state.outbox?.parked ?? 0} />
           <MissedCallsCard state={missed} />

@@ -13,9 +13,10 @@ import { Keypad } from './keypad';
 import { AudioRouteLine } from './audio-route-line';
 import { CallNotes } from './call-notes';
 import { CallDetails } from './call-details';
+import type { SoftphoneApi } from '../bridge';
 import type { CallsActions } from './use-calls';
 
-export function CallPanel({ call, actions, notes = '' }: { call: CallView; actions: CallsActions; notes?: string }) {
+export function CallPanel({ call, actions, api, notes = '' }: { call: CallView; actions: CallsActions; api: SoftphoneApi; notes?: string }) {
   const { t } = useLanguage();
   const id = useId();
   const [keypad, setKeypad] = useState(false);
@@ -36,7 +37,7 @@ export function CallPanel({ call, actions, notes = '' }: { call: CallView; actio
         {call.autoAnswered && kind !== 'ringing' && <span className="call-badge">{t('calls.panel.autoAnswered')}</span>}
       </p>
       {call.ctiError && <p className="hint">{t('calls.panel.ctiError', { error: call.ctiError })}</p>}
-      <CallDetails call={call} />
+      <CallDetails call={call} api={api} />
 
       <div className="call-controls">
         {kind === 'ringing' && (

@@ -9,6 +9,7 @@ import { RingInDialog } from '../shell/ring-in-dialog';
 import { useErrorText } from '../error-text';
 import { AudioDevicesFieldset } from '../audio/audio-devices-fieldset';
 import { useWorkstation } from './workstation-context';
+import { FormAddressField } from './form-address-field';
 
 type Toggle = 'autostart' | 'closeToTray' | 'dialImmediately';
 const TOGGLES: { key: Toggle; label: MessageKey; hint?: MessageKey }[] = [
@@ -90,6 +91,7 @@ export function WorkstationSettingsDialog({ onClose }: { onClose: () => void }) 
           })}
         </fieldset>
         <AudioDevicesFieldset saved={pendingAudio ?? settings.audioDevices} onSave={(devices) => void saveAudio(devices)} />
+        <FormAddressField onSave={save} />
         <fieldset className="settings-group">
           <legend>{t('workstation.settings.shortcuts')}</legend>
           <div className="shortcut-fields">

@@ -29,6 +29,7 @@ export const callsMalformedPayloads: Record<Extract<RequestChannel, `calls.${str
   ],
   'calls.outboxStatus': [undefined, 'all', { pending: 1 }],
   'calls.pendingWrapUps': [undefined, null, { agent: 'bruno.diaz' }],
+  'calls.openForm': [undefined, {}, { guid: 'g', caller: 'c', campaign: 'x', form: '' }, { guid: 'g', caller: 'c', campaign: 'x', form: 'f', extra: 1 }, { guid: 7 }],
   'calls.keepWrapUp': [
     undefined,
     {},
