@@ -48,6 +48,8 @@ export const firstEn = {
   'request.calls.pendingWrapUps': 'Reading the calls waiting for a disposition',
   'request.calls.keepWrapUp': 'Keeping the disposition draft',
   'request.calls.openForm': 'Opening the campaign form',
+  'request.calls.recordFinished': 'Keeping the call in the recent calls',
+  'request.calls.recentCalls': 'Reading the recent calls',
   'request.calls.discardWrapUp': 'Discarding the disposition draft',
   'request.calls.parkedDispositions': 'Reading the set-aside dispositions',
   'request.calls.retryParked': 'Sending a set-aside disposition again',

@@ -14,6 +14,8 @@ export const CALLS_REQUEST_CHANNELS = [
   'calls.retryParked',
   'calls.missedCalls',
   'calls.recordMissed',
+  'calls.recordFinished',
+  'calls.recentCalls',
   'calls.dismissMissed',
 ] as const;
 

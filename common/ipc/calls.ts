@@ -180,6 +180,33 @@ export const missedCallSchema = z
   .strict();
 export type MissedCall = z.infer<typeof missedCallSchema>;
 
+/**
+ * One call of the agent's recent calls (issue 12): a missed one (as above), an answered one, or one
+ * the network dropped; with how long it lasted. Kept by main per agent with the missed calls (the
+ * same file, bounds and owner-only mode); a missed call is "unseen" until the agent dismisses it.
+ */
+export const recentCallSchema = z
+  .object({
+    id: z.string().trim().min(1).max(200),
+    guid: z.string().max(200).nullable(),
+    caller: z.string().max(64),
+    campaign: z.string().max(256).nullable(),
+    offeredAt: z.iso.datetime(),
+    endedAt: z.iso.datetime(),
+    outcome: z.enum(['missed', 'answered', 'dropped']),
+    /** Why a missed call was missed; null for the others. */
+    reason: missedCallReasonSchema.nullable(),
+    /** Seconds talked (answered or dropped), else 0. */
+    talkSeconds: z.number().int().nonnegative().max(7 * 24 * 3600),
+    /** A missed call the agent has not dismissed yet. */
+    unseen: z.boolean(),
+  })
+  .strict();
+export type RecentCall = z.infer<typeof recentCallSchema>;
+/** What the page reports when an answered call ends. */
+export const finishedCallSchema = recentCallSchema.omit({ outcome: true, reason: true, unseen: true }).extend({ outcome: z.enum(['answered', 'dropped']) }).strict();
+export type FinishedCall = z.infer<typeof finishedCallSchema>;
+
 /** The signed-in agent's missed calls not yet dismissed, newest first. */
 const missedCallListSchema = z.array(missedCallSchema);
 
@@ -199,6 +226,10 @@ export const callsRequests = {
   'calls.retryParked': { request: z.object({ id: z.string().trim().min(1).max(200) }).strict(), reply: outboxStatusSchema },
   'calls.missedCalls': { request: empty, reply: missedCallListSchema },
   'calls.recordMissed': { request: missedCallSchema, reply: missedCallListSchema },
+  /** An answered call ended (or the network dropped it): it joins the recent calls. */
+  'calls.recordFinished': { request: finishedCallSchema, reply: z.array(recentCallSchema) },
+  /** The agent's recent calls, newest first (30 days, 1,000 at most). */
+  'calls.recentCalls': { request: empty, reply: z.array(recentCallSchema) },
   /** The agent saw these (ids), or all of them (`all`). */
   'calls.dismissMissed': {
     request: z.union([z.object({ ids: z.array(z.string().trim().min(1).max(200)).min(1).max(1000) }).strict(), z.object({ all: z.literal(true) }).strict()]),

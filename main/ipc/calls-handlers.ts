@@ -21,5 +21,7 @@ export function createCallsHandlers(calls: CallsService): { [C in CallsChannel]:
     'calls.missedCalls': () => calls.missedCalls(),
     'calls.recordMissed': (request) => calls.recordMissed(request),
     'calls.dismissMissed': (request) => calls.dismissMissed(request),
+    'calls.recordFinished': (request) => calls.recordFinished(request),
+    'calls.recentCalls': () => calls.recentCalls(),
   };
 }

@@ -151,6 +151,39 @@ describe("the agent's shift", () => {
     expect(await afterCall.getByTestId('after-call-expected').textContent()).toContain(String(encuestas?.wrapuptime));
   });
 
+  it('never misses a customer without a trace: a rejected call is a missed badge and an entry; answered calls are listed with their duration; one click calls back', async () => {
+    const { page } = app;
+    await page.setViewportSize({ width: 1366, height: 768 });
+    for (const discard of await page.getByTestId('disposition-discard').all()) {
+      await discard.click();
+      await page.getByTestId('disposition-discard-confirm').click();
+    }
+    await ring('098100010');
+    await page.getByTestId('bar-reject').click();
+    await expect.poll(() => page.getByTestId('missed-badge').textContent()).toMatch(/perdida/u);
+    const recent = page.getByTestId('recent-calls');
+    await recent.locator('summary').click();
+    await expect.poll(() => recent.locator('[data-testid=recent-call][data-outcome=missed]').first().textContent()).toContain('098100010');
+    // Earlier calls of this run were answered: listed with how long they lasted.
+    expect(await recent.locator('[data-testid=recent-call][data-outcome=answered]').count()).toBeGreaterThan(0);
+    await recent.scrollIntoViewIfNeeded();
+    for (const language of ['es', 'en'] as const) {
+      await chooseLanguage(page, language);
+      await viewportShot(`recent-calls-${language}`);
+    }
+    await chooseLanguage(page, 'es');
+    await recent.locator('[data-testid=recent-call][data-outcome=missed]').first().getByTestId('recent-call-back').click();
+    const placed = await until(async () => ((await app.simState())['calls'] as { destination?: string; origin: string; campaign?: string }[]).find((c) => c.origin === 'make-call' && c.destination === '098100010'), 'the call back reaches the platform');
+    // Through the call's own campaign: the agent can call through it (it has a DID).
+    expect(placed.campaign).toBe('Soporte<-');
+    await panelState(page, 'active').waitFor({ timeout: 15_000 });
+    await page.getByTestId('hang-up').click();
+    // Dismissed: the badge goes, the entry stays in the recent calls.
+    await page.getByTestId('missed-dismiss-all').click();
+    await page.getByTestId('missed-badge').waitFor({ state: 'detached' });
+    expect(await recent.locator('[data-testid=recent-call][data-outcome=missed]').count()).toBeGreaterThan(0);
+  });
+
   it('signing out during a live call asks first; back to the call is the default; a ring can be answered from the dialog', async () => {
     const { page } = app;
     await page.setViewportSize({ width: 1366, height: 768 });

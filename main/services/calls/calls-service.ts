@@ -8,6 +8,8 @@ import {
   type DispositionRequest,
   type MakeCallRequest,
   type MissedCall,
+  type FinishedCall,
+  type RecentCall,
   type OpenFormReply,
   type OpenFormRequest,
   type OutboxStatusView,
@@ -68,6 +70,9 @@ export interface CallsService {
   missedCalls(): Promise<MissedCall[]>;
   recordMissed(call: MissedCall): Promise<MissedCall[]>;
   dismissMissed(which: Dismissal): Promise<MissedCall[]>;
+  /** An answered (or dropped) call of the agent ended: it joins the recent calls. */
+  recordFinished(call: FinishedCall): Promise<RecentCall[]>;
+  recentCalls(): Promise<RecentCall[]>;
   close(): Promise<void>;
 }
 
@@ -230,6 +235,14 @@ export function createCallsService(deps: CallsDeps): CallsService {
     dismissMissed: async (which) => {
       const name = agent().name;
       return stores.missed((store) => store.dismiss(name, which));
+    },
+    recordFinished: async (call) => {
+      const name = agentOfThePhone();
+      return stores.missed((store) => store.recordFinished(name, call));
+    },
+    recentCalls: async () => {
+      const name = agent().name;
+      return stores.missed((store) => store.history(name));
     },
 
     async close() {

@@ -15,6 +15,8 @@ import { OutboxBadge } from './outbox-badge';
 import { ParkedDispositions } from './parked-dispositions';
 import { useCalls } from './use-calls';
 import { useMissedCalls } from './use-missed-calls';
+import { useRecentCalls } from './use-recent-calls';
+import { RecentCallsCard } from './recent-calls';
 import { WaitingCall } from './waiting-call';
 import './agent.css';
 
@@ -40,6 +42,7 @@ export function AgentHome({ api, session, phone, phoneProblem, renewalProblem }:
     body: t('calls.notify.body', { caller: caller || t('calls.panel.unknownCaller'), campaign }),
   }));
   const missed = useMissedCalls(api, phone);
+  const recent = useRecentCalls(api, phone);
   const agent = session.agent;
   const call = state.call && state.call.state.kind !== 'ended' ? state.call : null;
   const wrap = state.wrapUps[0];
@@ -48,6 +51,12 @@ export function AgentHome({ api, session, phone, phoneProblem, renewalProblem }:
     <main className={`agent-home${call || state.waiting ? ' has-call-bar' : ''}`} id="main">
       <div className="agent-top">
         <h1>{t('signedIn.welcome', { name: agent?.fullname ?? '' })}</h1>
+        {/* A missed call leaves a trace until the agent dismisses it. */}
+        {missed.missed.length > 0 && (
+          <a className="missed-badge" href="#missed-calls-title" data-testid="missed-badge">
+            {missed.missed.length === 1 ? t('recent.unseenOne') : t('recent.unseen', { count: String(missed.missed.length) })}
+          </a>
+        )}
         <OutboxBadge status={state.outbox} />
       </div>
       {phoneProblem && <p className="banner banner-warning" role="alert" data-testid="phone-problem">{errorText({ message: english(phoneProblem), say: phoneProblem })}</p>}
@@ -71,6 +80,7 @@ export function AgentHome({ api, session, phone, phoneProblem, renewalProblem }:
           {state.waiting && <WaitingCall call={state.waiting} actions={actions} />}
           <ParkedDispositions api={api} parkedCount={state.outbox?.parked ?? 0} />
           <MissedCallsCard state={missed} />
+          <RecentCallsCard state={recent} setup={state.setup} busy={call !== null || state.placing} onCallBack={(campaign, number) => void actions.makeCall(campaign, number)} />
         </div>
         <DialPad setup={state.setup} busy={call !== null} placing={state.placing} onCall={actions.makeCall} />
       </div>

@@ -30,6 +30,8 @@ export const callsMalformedPayloads: Record<Extract<RequestChannel, `calls.${str
   'calls.outboxStatus': [undefined, 'all', { pending: 1 }],
   'calls.pendingWrapUps': [undefined, null, { agent: 'bruno.diaz' }],
   'calls.openForm': [undefined, {}, { guid: 'g', caller: 'c', campaign: 'x', form: '' }, { guid: 'g', caller: 'c', campaign: 'x', form: 'f', extra: 1 }, { guid: 7 }],
+  'calls.recordFinished': [undefined, {}, { id: 'x', outcome: 'missed' }, { id: 'x', guid: null, caller: 'c', campaign: null, offeredAt: 'yesterday', endedAt: 'now', outcome: 'answered', talkSeconds: -1 }],
+  'calls.recentCalls': [null, 'all', { agent: 'bruno.diaz' }],
   'calls.keepWrapUp': [
     undefined,
     {},

@@ -120,3 +120,30 @@ describe('missed calls through the calls service', () => {
     await expect(calls.recordMissed(recent('m-1'))).rejects.toMatchObject({ detail: { code: 'internal', say: { key: 'calls.err.missedUnsaved' } } });
   });
 });
+
+describe('recent calls (the same store)', () => {
+  const finished = (id: string, offeredMinutesAgo: number, outcome: 'answered' | 'dropped' = 'answered') => ({
+    id, guid: `g-${id}`, caller: '099123456', campaign: 'Soporte<-', outcome, talkSeconds: 95,
+    offeredAt: minutesAgo(offeredMinutesAgo), endedAt: minutesAgo(offeredMinutesAgo - 2),
+  });
+
+  it('keeps answered, dropped and missed calls newest first; a dismissed missed call leaves the missed list but stays in the history', () => {
+    const store = openMissedCalls(dir, () => NOW);
+    store.recordFinished('ana', finished('a1', 30));
+    store.record('ana', missed('m1', 20));
+    store.recordFinished('ana', finished('d1', 10, 'dropped'));
+    expect(store.history('ana').map((c) => [c.id, c.outcome, c.unseen])).toEqual([['d1', 'dropped', false], ['m1', 'missed', true], ['a1', 'answered', false]]);
+    expect(store.dismiss('ana', { ids: ['m1'] })).toEqual([]);
+    expect(store.history('ana').find((c) => c.id === 'm1')).toMatchObject({ outcome: 'missed', unseen: false, reason: 'rang-out' });
+    expect(store.history('bruno')).toEqual([]);
+  });
+
+  it('reads a file of the missed-calls-only version as unseen missed calls', () => {
+    const store = openMissedCalls(dir, () => NOW);
+    store.record('ana', missed('m1', 5));
+    const file = readdirSync(dir).find((name) => name.endsWith('.json')) ?? '';
+    writeFileSync(join(dir, file), JSON.stringify({ version: 1, agent: 'ana', missed: [missed('old', 7)] }));
+    expect(openMissedCalls(dir, () => NOW).list('ana').map((c) => c.id)).toEqual(['old']);
+    expect(openMissedCalls(dir, () => NOW).history('ana')[0]).toMatchObject({ id: 'old', outcome: 'missed', unseen: true, talkSeconds: 0 });
+  });
+});

@@ -1,0 +1,63 @@
+// The agent's recent calls: every answered call that ends (or that the
+// network drops) is kept by main with the missed ones (use-missed-calls.ts
+// records those), so the agent sees the last 30 days and calls back in one
+// click. Read when the list is opened, and again after each call.
+import { useCallback, useEffect, useState } from 'react';
+import type { FinishedCall, IpcError, RecentCall } from '../../../common/ipc-contract';
+import type { SoftphoneApi } from '../bridge';
+import type { Phone, PhoneCall } from '../phone';
+
+export interface RecentCalls {
+  calls: RecentCall[];
+  error: IpcError | null;
+  reload(): void;
+}
+
+/** The record of an answered call that ended, or null for one never answered (missed calls are recorded apart). */
+export function finishedCallOf(call: PhoneCall, endedAt: Date = new Date()): FinishedCall | null {
+  const state = call.state;
+  if (state.kind !== 'ended' || call.activeSince === null) return null;
+  const cti = call.info.cti;
+  return {
+    id: call.id.slice(0, 200),
+    guid: cti?.Guid?.slice(0, 200) ?? null,
+    caller: (cti?.Callerid || call.info.remoteUser).slice(0, 64),
+    campaign: cti?.Campaign?.slice(0, 256) ?? null,
+    offeredAt: new Date(call.offeredAt).toISOString(),
+    endedAt: endedAt.toISOString(),
+    outcome: state.cause === 'network-dropped' ? 'dropped' : 'answered',
+    talkSeconds: Math.max(0, Math.round((endedAt.getTime() - call.activeSince) / 1000)),
+  };
+}
+
+export function useRecentCalls(api: SoftphoneApi, phone: Phone | null): RecentCalls {
+  const [calls, setCalls] = useState<RecentCall[]>([]);
+  const [error, setError] = useState<IpcError | null>(null);
+  const reload = useCallback(() => {
+    void api.request('calls.recentCalls', {}).then((r) => {
+      if (r.ok) {
+        setCalls(r.value);
+        setError(null);
+      } else setError(r.error);
+    });
+  }, [api]);
+
+  useEffect(reload, [reload]);
+
+  useEffect(() => {
+    if (!phone) return;
+    const offCall = phone.on('call', ({ call }) => {
+      const finished = finishedCallOf(call);
+      if (!finished) return;
+      void api.request('calls.recordFinished', finished).then((r) => (r.ok ? setCalls(r.value) : setError(r.error)));
+    });
+    // A missed call is recorded by use-missed-calls; the history follows a moment later.
+    const offMissed = phone.on('missed', () => setTimeout(reload, 300));
+    return () => {
+      offCall();
+      offMissed();
+    };
+  }, [api, phone, reload]);
+
+  return { calls, error, reload };
+}
