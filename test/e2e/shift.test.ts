@@ -184,6 +184,36 @@ describe("the agent's shift", () => {
     expect(await recent.locator('[data-testid=recent-call][data-outcome=missed]').count()).toBeGreaterThan(0);
   });
 
+  it('the layout holds still and the focus lands where the agent works next; the Help menu closes when clicking elsewhere', async () => {
+    const { page } = app;
+    await page.setViewportSize({ width: 800, height: 600 });
+    await ring('098100020');
+    await page.getByTestId('bar-answer').click();
+    await panelState(page, 'active').waitFor({ timeout: 15_000 });
+    expect(await focusedTestId()).toBe('call-panel');
+    for (const language of ['es', 'en'] as const) {
+      await chooseLanguage(page, language);
+      const before = await page.getByTestId('hang-up').boundingBox();
+      await page.getByTestId('mute').click();
+      await expect.poll(() => page.getByTestId('mute').getAttribute('aria-pressed')).toBe('true');
+      expect(await page.getByTestId('hang-up').boundingBox()).toEqual(before);
+      await page.getByTestId('mute').click();
+      await expect.poll(() => page.getByTestId('mute').getAttribute('aria-pressed')).toBe('false');
+    }
+    await chooseLanguage(page, 'es');
+    await page.getByTestId('hang-up').click();
+    await page.getByTestId('disposition-form').first().waitFor();
+    expect(await focusedTestId()).toBe('l1');
+
+    const help = page.locator('details.help-menu');
+    await help.locator('summary').click();
+    expect(await help.getAttribute('open')).not.toBeNull();
+    expect(await help.getByTestId('help-shortcuts').textContent()).toContain('Ctrl+Alt+Intro');
+    // A click on an empty part of the page (the open menu covers the heading at 800×600).
+    await page.mouse.click(5, 400);
+    await expect.poll(() => help.getAttribute('open')).toBeNull();
+  });
+
   it('signing out during a live call asks first; back to the call is the default; a ring can be answered from the dialog', async () => {
     const { page } = app;
     await page.setViewportSize({ width: 1366, height: 768 });

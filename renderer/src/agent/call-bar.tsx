@@ -57,15 +57,16 @@ export function CallBar({ call, waiting, actions }: Props) {
       <div className="call-bar-actions">
         {ringing ? (
           <>
-            <button type="button" className="button button-ok" onClick={answer} aria-keyshortcuts={ANSWER_SHORTCUT} data-testid="bar-answer">
+            {/* Keys: the Answer button must never become the Hang up button under a focused keyboard. */}
+            <button key="answer" type="button" className="button button-ok" onClick={answer} aria-keyshortcuts={ANSWER_SHORTCUT} data-testid="bar-answer">
               {waiting ? t('shift.bar.answerWaiting') : t('calls.answer')}
               <span className="call-bar-keys">{t('shift.shortcut.hint', { keys: t('shift.shortcut.answer') })}</span>
             </button>
-            <button type="button" className="button button-danger" onClick={reject} data-testid="bar-reject">{t('calls.reject')}</button>
+            <button key="reject" type="button" className="button button-danger" onClick={reject} data-testid="bar-reject">{t('calls.reject')}</button>
           </>
         ) : (
           (live || kind === 'answering') && (
-            <button type="button" className="button button-danger" onClick={actions.hangUp} data-testid="bar-hang-up">{t('calls.hangUp')}</button>
+            <button key="hang-up" type="button" className="button button-danger" onClick={actions.hangUp} data-testid="bar-hang-up">{t('calls.hangUp')}</button>
           )
         )}
       </div>

@@ -4,7 +4,7 @@
 // quality line tells the truth: a MOS only from packets that arrived, "no
 // audio" (and from where) when none arrive, and an offer to end a call that
 // has had neither audio nor signalling for a while.
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useLanguage } from '../i18n';
 import type { CallView } from './call-view';
 import { CallQuality } from './call-quality';
@@ -13,6 +13,8 @@ import { Keypad } from './keypad';
 import { AudioRouteLine } from './audio-route-line';
 import { CallNotes } from './call-notes';
 import { CallDetails } from './call-details';
+import { StableLabel } from './stable-label';
+import { useFocusRescue } from './use-focus-rescue';
 import type { SoftphoneApi } from '../bridge';
 import type { CallsActions } from './use-calls';
 
@@ -22,8 +24,10 @@ export function CallPanel({ call, actions, api, notes = '' }: { call: CallView; 
   const [keypad, setKeypad] = useState(false);
   const kind = call.state.kind;
   const connected = kind === 'active' || kind === 'held';
+  const panel = useRef<HTMLElement>(null);
+  useFocusRescue(panel, connected);
   return (
-    <section className={`card call-panel call-${kind}`} aria-labelledby={`${id}-who`} data-testid="call-panel" data-state={kind}>
+    <section ref={panel} tabIndex={-1} className={`card call-panel call-${kind}`} aria-labelledby={`${id}-who`} data-testid="call-panel" data-state={kind}>
       <p className="call-state" role="status">{t(`calls.state.${kind}`)}</p>
       <h2 id={`${id}-who`} className="call-who" data-testid="call-who">
         {call.caller || t('calls.panel.unknownCaller')}
@@ -49,10 +53,10 @@ export function CallPanel({ call, actions, api, notes = '' }: { call: CallView; 
         {connected && (
           <>
             <button type="button" className="button button-secondary" aria-pressed={call.muted} onClick={() => actions.setMuted(!call.muted)} data-testid="mute">
-              {call.muted ? t('calls.unmute') : t('calls.mute')}
+              <StableLabel on={call.muted} whenOn={t('calls.unmute')} whenOff={t('calls.mute')} />
             </button>
             <button type="button" className="button button-secondary" aria-pressed={kind === 'held'} onClick={kind === 'held' ? actions.resume : actions.hold} data-testid="hold">
-              {kind === 'held' ? t('calls.resume') : t('calls.hold')}
+              <StableLabel on={kind === 'held'} whenOn={t('calls.resume')} whenOff={t('calls.hold')} />
             </button>
             <button type="button" className="button button-secondary" aria-expanded={keypad} aria-controls={`${id}-keypad`} onClick={() => setKeypad((k) => !k)} data-testid="keypad-toggle">
               {t('calls.keypad.show')}

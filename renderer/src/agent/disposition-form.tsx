@@ -2,7 +2,7 @@
 // from settings, free text allowed), L2, L3, d1, d2, comment, tag and an
 // optional callback (date-time and the dialer to reschedule to). Saving puts
 // it in main's outbox; the agent can take the next call while it is sent.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { CallsSetup, IpcError } from '../../../common/ipc-contract';
 import type { MessageKey } from '../../../common/i18n';
 import type { SoftphoneApi } from '../bridge';
@@ -14,6 +14,7 @@ import type { WrapUp } from './call-view';
 import { choicesFor, dispositionRequest, EMPTY_FIELDS, type DispositionFields } from './disposition-values';
 import { useDraftSaver } from './use-draft-saver';
 import { AfterCallTimer } from './after-call-timer';
+import { useFocusRescue } from './use-focus-rescue';
 
 interface Props {
   api: SoftphoneApi;
@@ -35,6 +36,9 @@ export function DispositionForm({ api, wrap, setup, onDone, onDiscard, waitingAf
   // What was typed before (another call, a reload, a restart), else the call's notes as the comment.
   const [fields, setFields] = useState<DispositionFields>(() => wrap.draft ?? EMPTY_FIELDS);
   const drafts = useDraftSaver((draft) => onDraft?.(wrap.key, draft));
+  const firstField = useRef<HTMLInputElement>(null);
+  // Also when another call ends behind this form (its Hang up button is gone): the form is next.
+  useFocusRescue(firstField, `${wrap.key}:${waitingAfter}`);
   const [error, setError] = useState<IpcError | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
@@ -72,6 +76,7 @@ export function DispositionForm({ api, wrap, setup, onDone, onDiscard, waitingAf
       <div className={`field${fieldError ? ' field-invalid' : ''}`}>
         <label htmlFor={`${id}-${name}`}>{t(label)}</label>
         <input
+          ref={name === 'l1' ? firstField : undefined}
           id={`${id}-${name}`} name={name} value={fields[name]} onChange={(e) => set({ [name]: e.target.value })}
           list={list.length ? `${id}-${name}-list` : undefined} autoComplete="off" required={name === 'l1'}
           aria-invalid={fieldError ? true : undefined} aria-describedby={hint ? `${id}-${name}-hint` : undefined}

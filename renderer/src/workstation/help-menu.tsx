@@ -1,7 +1,7 @@
 // The help menu: "Copy diagnostics" puts main's diagnostics text (version,
 // OS, settings without secrets, registration, last errors) on the clipboard.
 // If the clipboard refuses, the text is shown to select by hand.
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLanguage } from '../i18n';
 import { useErrorText } from '../error-text';
 import { useWorkstation } from './workstation-context';
@@ -15,6 +15,20 @@ export function HelpMenu() {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [busy, setBusy] = useState(false);
   const textId = useId();
+  const menu = useRef<HTMLDetailsElement>(null);
+  // A click or a focus elsewhere closes it, as a menu does.
+  useEffect(() => {
+    const closeIfOutside = (event: Event) => {
+      const element = menu.current;
+      if (element?.open && event.target instanceof Node && !element.contains(event.target)) element.open = false;
+    };
+    document.addEventListener('pointerdown', closeIfOutside);
+    document.addEventListener('focusin', closeIfOutside);
+    return () => {
+      document.removeEventListener('pointerdown', closeIfOutside);
+      document.removeEventListener('focusin', closeIfOutside);
+    };
+  }, []);
 
   async function copy() {
     setBusy(true);
@@ -35,6 +49,7 @@ export function HelpMenu() {
 
   return (
     <details
+      ref={menu}
       className="menu help-menu"
       onKeyDown={(event) => {
         // Escape closes the menu and gives focus back to its button, like a native menu.
@@ -49,6 +64,7 @@ export function HelpMenu() {
           {t('workstation.help.copyDiagnostics')}
         </button>
         {outcome?.kind === 'copied' && <p role="status" className="hint">{t('workstation.help.copied')}</p>}
+        <p className="hint" data-testid="help-shortcuts">{t('shift.help.shortcuts')}</p>
         {outcome?.kind === 'failed' && (
           <>
             <p role="alert" className="field-error">{t('workstation.help.copyFailed', { cause: outcome.cause })}</p>
