@@ -174,6 +174,7 @@ async function start(): Promise<void> {
     },
     app,
     window,
+    attention: window,
     showWindow: () => showAndFocus(mainWindow),
     tray: {
       createTray: (path) => new Tray(path),

@@ -10,6 +10,7 @@ import type { Logger } from '../services/logging';
 import type { Autostart } from './autostart';
 import { AUTOSTART_SIGN_IN_BACKOFF, createAutoSignIn, type AutoSignIn, type Timers } from './autostart-sign-in';
 import { createCallNotifier, type CallNotifierPorts } from './notifications';
+import { createRingAttention, type AttentionWindow } from './ring-attention';
 import { createShortcuts, type GlobalShortcutLike, type ShortcutAction } from './shortcuts';
 import { createTrayController, type TrayPorts } from './tray';
 import { guardQuit, hideToTrayOnClose, type HideableWindow, type QuitGuardApp } from './tray-lifecycle';
@@ -33,6 +34,8 @@ export interface WorkstationDeps<M> {
   rememberedSignIn(): SignInRequest | null;
   readonly app: QuitGuardApp;
   readonly window: HideableWindow;
+  /** The taskbar's attention while a call rings (the BrowserWindow). */
+  readonly attention?: AttentionWindow;
   showWindow(): void;
   readonly tray: Omit<TrayPorts<M>, 'onAction'>;
   readonly notifications: Pick<CallNotifierPorts, 'isSupported' | 'create'> & { readonly iconPath?: string };
@@ -106,6 +109,7 @@ export function startWorkstation<M>(deps: WorkstationDeps<M>): Workstation {
     },
   });
 
+  const attention = deps.attention ? createRingAttention(deps.attention) : null;
   const shortcuts = createShortcuts(deps.globalShortcut, (action: ShortcutAction) => (action === 'answer' ? command('answer') : hangUpOrReject()));
   const applyShortcuts = (current: Settings) => {
     const problems = shortcuts.apply(current).flatMap((outcome) => ('message' in outcome ? [outcome.message] : []));
@@ -168,6 +172,7 @@ export function startWorkstation<M>(deps: WorkstationDeps<M>): Workstation {
     onPhoneStatus(status) {
       phone = status;
       notifier.update(status);
+      attention?.update(status);
       refreshTray();
     },
     dispose() {
