@@ -190,6 +190,8 @@ async function start(): Promise<void> {
     confirm: (prompt) => dialog.showMessageBoxSync(window, prompt),
     onShortcutProblems: (problems) => services.workstation.setShortcutProblems(problems),
     sendCommand: (command) => sendEvent(mainWindow?.webContents, 'workstation.command', command),
+    // The missed calls not dismissed, on the taskbar/dock icon (Linux Unity and macOS; a no-op elsewhere).
+    badge: (count) => void app.setBadgeCount(count),
     logger: logging.logger,
   });
   late.workstation = workstation;

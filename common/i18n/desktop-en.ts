@@ -1,6 +1,8 @@
 // English texts of the tray and the quit question (main/desktop; spread into en.ts).
 export const desktopEn = {
   'tray.signedOut': 'signed out',
+  'tray.missedOne': '1 missed call',
+  'tray.missed': '{count} missed calls',
   'updates.readyTitle': 'Update ready',
   'updates.ready': 'Version {version} is ready: it installs when you sign out or close the app, never during a call.',
   'tray.registered': 'ready',

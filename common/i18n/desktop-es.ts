@@ -3,6 +3,8 @@ import type { desktopEn } from './desktop-en';
 // Textos en español de la bandeja y de la pregunta al salir (main/desktop; se esparcen en es.ts).
 export const desktopEs: Record<keyof typeof desktopEn, string> = {
   'tray.signedOut': 'sesión cerrada',
+  'tray.missedOne': '1 llamada perdida',
+  'tray.missed': '{count} llamadas perdidas',
   'updates.readyTitle': 'Actualización lista',
   'updates.ready': 'La versión {version} está lista: se instala cuando cierre sesión o cierre la aplicación, nunca durante una llamada.',
   'tray.registered': 'disponible',

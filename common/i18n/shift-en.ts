@@ -14,6 +14,7 @@ export const shiftEn = {
   'recent.callBackWho': 'Call {caller} back through {campaign}',
   'recent.unseen': '{count} missed',
   'recent.unseenOne': '1 missed call',
+  'recent.notify.title': 'Missed call',
   'shift.err.noFormAddress': 'Opening the campaign form: no form address is set. Ask IT to set it (Settings → Campaign form address).',
   'shift.err.badFormAddress': 'Opening the campaign form: the address set is not a safe https:// address ({problem}). Ask IT to correct it.',
   'shift.settings.formUrl': 'Campaign form address',

@@ -15,6 +15,7 @@ export const shiftEs: Record<keyof typeof shiftEn, string> = {
   'recent.callBackWho': 'Llamar a {caller} por {campaign}',
   'recent.unseen': '{count} perdidas',
   'recent.unseenOne': '1 llamada perdida',
+  'recent.notify.title': 'Llamada perdida',
   'shift.err.noFormAddress': 'Abrir el formulario de la campaña: no hay dirección de formularios. Pida a TI que la configure (Ajustes → Dirección de los formularios de campaña).',
   'shift.err.badFormAddress': 'Abrir el formulario de la campaña: la dirección configurada no es una dirección https:// segura ({problem}). Pida a TI que la corrija.',
   'shift.settings.formUrl': 'Dirección de los formularios de campaña',

@@ -78,6 +78,8 @@ export type PhoneCall = z.infer<typeof phoneCallSchema>;
 export const phoneStatusSchema = z.object({
   registration: registrationStateSchema,
   call: phoneCallSchema.nullable(),
+  /** Missed calls the agent has not dismissed yet (the tray's count and the taskbar badge). */
+  missed: z.number().int().nonnegative().max(1000).optional(),
 });
 export type PhoneStatus = z.infer<typeof phoneStatusSchema>;
 

@@ -2,7 +2,7 @@
 // against the few methods it uses, so unit tests pass fakes:
 // - the page is ours only at its exact origin: app://renderer (or the dev server's);
 // - a strict Content-Security-Policy header on every response;
-// - permission requests: microphone (audio media) from our own page only;
+// - permission requests: microphone (audio media) and notifications from our own page only;
 // - navigation, redirects, new windows and <webview> all denied.
 import type { Event, HandlerDetails, PermissionCheckHandlerHandlerDetails, PermissionRequest, Session, WebContents } from 'electron';
 import { CONTENT_SECURITY_POLICY } from '../../common/content-security-policy';
@@ -41,12 +41,13 @@ export function applyContentSecurityPolicy(session: HeadersSession): void {
 type PermissionSession = Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'>;
 type RequestDetails = PermissionRequest & { mediaTypes?: ('video' | 'audio')[] };
 
-/** Microphone for calls, from our own page; everything else refused. */
+/** Microphone for calls and notifications (a missed call), from our own page; everything else refused. */
 export function restrictPermissions(session: PermissionSession, location: RendererLocation): void {
   session.setPermissionRequestHandler((_contents, permission, callback, details) => {
     callback(isAllowedRequest(permission, details as RequestDetails, location));
   });
   session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details: PermissionCheckHandlerHandlerDetails) => {
+    if (permission === 'notifications') return isOwnPageUrl(details.requestingUrl ?? requestingOrigin, location) || isOwnOrigin(requestingOrigin, location);
     if (permission !== 'media') return false;
     if (details.mediaType !== undefined && details.mediaType !== 'audio') return false;
     return isOwnPageUrl(details.requestingUrl ?? requestingOrigin, location) || isOwnOrigin(requestingOrigin, location);
@@ -54,6 +55,7 @@ export function restrictPermissions(session: PermissionSession, location: Render
 }
 
 export function isAllowedRequest(permission: string, details: RequestDetails, location: RendererLocation): boolean {
+  if (permission === 'notifications') return isOwnPageUrl(details.requestingUrl, location);
   if (permission !== 'media') return false;
   const types = details.mediaTypes ?? [];
   if (types.length === 0 || types.some((type) => type !== 'audio')) return false;

@@ -20,6 +20,8 @@ export interface TrayInput {
   readonly language: TrayLanguage;
   /** The agent's extension, shown in the tooltip when registered. */
   readonly extension?: string;
+  /** Missed calls not dismissed yet: a trace in the tooltip until the agent has seen them. */
+  readonly missed?: number;
 }
 
 export interface TrayMenuItem {
@@ -53,7 +55,10 @@ export function trayStateFor(input: TrayInput): TrayState {
   if (input.signedIn) menu.push({ action: 'sign-out', label: t('tray.signOut') });
   menu.push({ action: 'quit', label: t('tray.quit') });
 
-  return { icon, tooltip: `${APP_NAME} — ${status}`, menu };
+  const missed = input.signedIn && (input.missed ?? 0) > 0
+    ? ` · ${input.missed === 1 ? t('tray.missedOne') : translate(input.language, 'tray.missed', { count: String(input.missed) })}`
+    : '';
+  return { icon, tooltip: `${APP_NAME} — ${status}${missed}`, menu };
 }
 
 function trayIconFor(input: TrayInput): TrayIcon {

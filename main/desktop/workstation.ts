@@ -34,6 +34,8 @@ export interface WorkstationDeps<M> {
   rememberedSignIn(): SignInRequest | null;
   readonly app: QuitGuardApp;
   readonly window: HideableWindow;
+  /** The taskbar/dock badge with the missed calls not dismissed yet (`app.setBadgeCount`, where the OS has one). */
+  readonly badge?: (count: number) => void;
   /** The taskbar's attention while a call rings (the BrowserWindow). */
   readonly attention?: AttentionWindow;
   showWindow(): void;
@@ -75,6 +77,7 @@ export function startWorkstation<M>(deps: WorkstationDeps<M>): Workstation {
       offline: signInRetrying || deps.connectivity.state === 'offline',
       language: settings.get().language,
       ...(view.agent ? { extension: view.agent.extension } : {}),
+      ...(phone.missed ? { missed: phone.missed } : {}),
     };
   };
 
@@ -172,6 +175,7 @@ export function startWorkstation<M>(deps: WorkstationDeps<M>): Workstation {
     onPhoneStatus(status) {
       phone = status;
       notifier.update(status);
+      deps.badge?.(signedIn() ? (status.missed ?? 0) : 0);
       attention?.update(status);
       refreshTray();
     },

@@ -49,7 +49,8 @@ describe('permissions', () => {
     ['media', { requestingUrl: OWN, mediaTypes: [] }, false],
     ['media', { requestingUrl: 'https://evil.example/', mediaTypes: ['audio'] }, false],
     ['geolocation', { requestingUrl: OWN }, false],
-    ['notifications', { requestingUrl: OWN }, false],
+    ['notifications', { requestingUrl: OWN }, true],
+    ['notifications', { requestingUrl: 'https://evil.example/' }, false],
     ['openExternal', { requestingUrl: OWN }, false],
   ])('request %s %j → %s', (permission, details, expected) => {
     expect(isAllowedRequest(permission, details as never, appLocation)).toBe(expected);
@@ -67,7 +68,11 @@ describe('permissions', () => {
     const answers: boolean[] = [];
     installed.request!(null, 'media', (ok: boolean) => answers.push(ok), { requestingUrl: OWN, mediaTypes: ['audio'] });
     installed.request!(null, 'clipboard-read', (ok: boolean) => answers.push(ok), { requestingUrl: OWN });
-    expect(answers).toEqual([true, false]);
+    installed.request!(null, 'notifications', (ok: boolean) => answers.push(ok), { requestingUrl: OWN });
+    installed.request!(null, 'notifications', (ok: boolean) => answers.push(ok), { requestingUrl: 'https://evil.example/' });
+    expect(answers).toEqual([true, false, true, false]);
+    expect(installed.check!(null, 'notifications', 'app://renderer', { requestingUrl: OWN })).toBe(true);
+    expect(installed.check!(null, 'notifications', 'https://evil.example', { requestingUrl: 'https://evil.example/' })).toBe(false);
     expect(installed.check!(null, 'media', 'app://renderer', { requestingUrl: OWN, mediaType: 'audio' })).toBe(true);
     expect(installed.check!(null, 'media', 'file://', { requestingUrl: 'file:///etc/x.html', mediaType: 'audio' })).toBe(false);
     expect(installed.check!(null, 'media', 'https://evil.example', { requestingUrl: 'https://evil.example/', mediaType: 'audio' })).toBe(false);

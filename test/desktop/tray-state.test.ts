@@ -68,3 +68,13 @@ describe('trayStateFor: tooltip and menu', () => {
     expect(trayStateFor(input({ call: ringing, language: 'es' })).menu.map((i) => i.label)).toEqual(['Mostrar', 'Contestar', 'Rechazar', 'Cerrar sesión', 'Salir']);
   });
 });
+
+describe('missed calls in the tray', () => {
+  const base = { signedIn: true, registration: 'registered' as const, call: null, offline: false, extension: '1001' };
+  it('says how many missed calls wait to be seen, in the language, while signed in', () => {
+    expect(trayStateFor({ ...base, language: 'es', missed: 3 }).tooltip).toMatch(/3 llamadas perdidas$/u);
+    expect(trayStateFor({ ...base, language: 'en', missed: 1 }).tooltip).toMatch(/1 missed call$/u);
+    expect(trayStateFor({ ...base, language: 'en', missed: 0 }).tooltip).not.toMatch(/missed/u);
+    expect(trayStateFor({ ...base, signedIn: false, language: 'en', missed: 2 }).tooltip).not.toMatch(/missed/u);
+  });
+});

@@ -16,6 +16,7 @@ import { ParkedDispositions } from './parked-dispositions';
 import { useCalls } from './use-calls';
 import { useMissedCalls } from './use-missed-calls';
 import { useRecentCalls } from './use-recent-calls';
+import { useMissedCountReport } from './use-missed-count-report';
 import { RecentCallsCard } from './recent-calls';
 import { WaitingCall } from './waiting-call';
 import './agent.css';
@@ -41,8 +42,12 @@ export function AgentHome({ api, session, phone, phoneProblem, renewalProblem }:
     title: t('calls.notify.title'),
     body: t('calls.notify.body', { caller: caller || t('calls.panel.unknownCaller'), campaign }),
   }));
-  const missed = useMissedCalls(api, phone);
+  const missed = useMissedCalls(api, phone, (m) => ({
+    title: t('recent.notify.title'),
+    body: t('calls.missed.item', { time: new Date(m.offeredAt).toLocaleTimeString(), caller: m.caller || t('calls.panel.unknownCaller'), campaign: m.campaign ?? t('calls.missed.noCampaign'), reason: t(`calls.missed.reason.${m.reason}`) }),
+  }));
   const recent = useRecentCalls(api, phone);
+  useMissedCountReport(missed.missed.length);
   const agent = session.agent;
   const call = state.call && state.call.state.kind !== 'ended' ? state.call : null;
   const wrap = state.wrapUps[0];

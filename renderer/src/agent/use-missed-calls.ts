@@ -1,7 +1,8 @@
 // Calls that rang and were not taken, kept by main per agent until the agent
 // dismisses them: every `missed` the phone reports is recorded there at once
 // (so it survives a reload or a restart), and the list main answers is shown.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { notifyMissedCall } from './missed-notification';
 import type { IpcError, MissedCall } from '../../../common/ipc-contract';
 import type { SoftphoneApi } from '../bridge';
 import type { Phone, PhoneEvents } from '../phone';
@@ -25,7 +26,10 @@ export function missedCallOf(m: PhoneEvents['missed'], endedAt: Date = new Date(
   };
 }
 
-export function useMissedCalls(api: SoftphoneApi, phone: Phone | null): MissedCalls {
+/** `notify`: the notification's title and body for a missed call (in the agent's language). */
+export function useMissedCalls(api: SoftphoneApi, phone: Phone | null, notify?: (call: MissedCall) => { title: string; body: string }): MissedCalls {
+  const notifyRef = useRef(notify);
+  notifyRef.current = notify;
   const [missed, setMissed] = useState<MissedCall[]>([]);
   const [error, setError] = useState<IpcError | null>(null);
 
@@ -45,6 +49,8 @@ export function useMissedCalls(api: SoftphoneApi, phone: Phone | null): MissedCa
     if (!phone) return;
     return phone.on('missed', (m) => {
       const record = missedCallOf(m);
+      const text = notifyRef.current?.(record);
+      if (text) notifyMissedCall(text.title, text.body, record.id);
       // Shown at once; main's answer (the kept list) replaces it.
       setMissed((list) => [record, ...list.filter((x) => x.id !== record.id)]);
       void api.request('calls.recordMissed', record).then((r) => {

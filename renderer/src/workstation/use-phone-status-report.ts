@@ -9,7 +9,8 @@ export function usePhoneStatusReport(phone: Phone | null): void {
   const { setPhoneStatus } = useWorkstation();
   useEffect(() => {
     const report = () => setPhoneStatus((current) => {
-      const next = phoneStatusOf(phone);
+      // The missed count is reported by the agent home (use-missed-calls); a phone event keeps it.
+      const next = { ...phoneStatusOf(phone), ...(current.missed !== undefined ? { missed: current.missed } : {}) };
       return samePhoneStatus(current, next) ? current : next;
     });
     report();

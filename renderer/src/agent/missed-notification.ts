@@ -1,0 +1,16 @@
+// An OS notification for a missed call, in Electron (main allows our page
+// notifications) and in browser mode: permission asked once, a refusal
+// respected; the badge and the missed-calls card stay either way.
+export function notifyMissedCall(title: string, body: string, tag: string): void {
+  if (typeof Notification === 'undefined') return;
+  const show = () => {
+    try {
+      const n = new Notification(title, { body, tag: `missed-${tag}` });
+      n.onclick = () => window.focus();
+    } catch {
+      /* a platform without notifications: the badge and the card still show it */
+    }
+  };
+  if (Notification.permission === 'granted') show();
+  else if (Notification.permission === 'default') void Notification.requestPermission().then((p) => p === 'granted' && show());
+}
