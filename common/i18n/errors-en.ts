@@ -118,4 +118,6 @@ export const errorsEn = {
   'setting.updateFeedUrl': 'Update feed address',
   'setting.updateChannel': 'Update channel',
   'setting.formUrlTemplate': 'Campaign form address',
+  'setting.ringtone': 'Ringtone',
+  'setting.ringerVolume': 'Ringer volume',
 } as const;

@@ -117,4 +117,6 @@ export const errorsEs: Record<keyof typeof errorsEn, string> = {
   'setting.updateFeedUrl': 'Dirección del servidor de actualizaciones',
   'setting.updateChannel': 'Canal de actualizaciones',
   'setting.formUrlTemplate': 'Dirección de los formularios de campaña',
+  'setting.ringtone': 'Tono de llamada',
+  'setting.ringerVolume': 'Volumen del timbre',
 };

@@ -31,6 +31,9 @@ export const workstationSettingsShape = {
   hangUpShortcut: z.string().trim().max(64),
   /** Headset microphone, call audio and ringer outputs; each null = system default. */
   audioDevices: audioDevicesSchema,
+  /** The ringtone (renderer/src/phone/ringtone.ts) and its volume, 0–100 (80 = the tone's own level). */
+  ringtone: z.enum(['classic', 'double', 'chime', 'beeps']),
+  ringerVolume: z.number().int().min(0).max(100),
   /** The campaign form's address with {guid} {caller} {campaign} {form} {agent}; https only; '' = the form's name only. */
   formUrlTemplate: z.string().trim().max(2048).refine((v) => v === '' || checkFormTemplate(v).ok, 'must be an https:// address on a fixed host, e.g. https://crm.example.com/forms/{form}?call={guid}'),
   /** The update feed IT hosts (electron-updater, generic provider); '' = updates off. */
@@ -54,6 +57,8 @@ export const WORKSTATION_DEFAULTS: WorkstationSettings = {
   answerShortcut: '',
   hangUpShortcut: '',
   audioDevices: { microphone: null, speaker: null, ringer: null },
+  ringtone: 'classic',
+  ringerVolume: 80,
   formUrlTemplate: '',
   // Off until IT names a feed (setting or policy): a floor is updated from IT's server, never from ours.
   updateFeedUrl: '',

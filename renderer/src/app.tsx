@@ -11,6 +11,7 @@ import { LanguageSwitch } from './shell/language-switch';
 import { SignInScreen } from './sign-in/sign-in-screen';
 import { usePhone } from './shell/use-phone';
 import { PhoneContext } from './shell/ring-in-dialog';
+import { useRingerPreferences } from './audio/use-ringer-preferences';
 import { useSessionRenewal } from './shell/use-session-renewal';
 import { SupervisorArea } from './supervisor/supervisor-area';
 import { useAppState } from './use-app-state';
@@ -63,7 +64,9 @@ function bridgeLost(language: Language): Connectivity {
 function SignedInShell({ api, session, connectivity, onLanguage }: { api: SoftphoneApi; session: SessionView; connectivity: Connectivity; onLanguage: (language: Language) => void }) {
   const { phone, connection, problem } = usePhone(api, session);
   const renewalProblem = useSessionRenewal(api);
-  useChosenAudioDevices(api, phone, useWorkstation().settings.settings.audioDevices);
+  const workstationSettings = useWorkstation().settings.settings;
+  useChosenAudioDevices(api, phone, workstationSettings.audioDevices);
+  useRingerPreferences(workstationSettings);
   usePhoneStatusReport(phone);
   usePhoneCommands(api, phone);
   return (

@@ -13,6 +13,8 @@ describe('workstation contract', () => {
       answerShortcut: '',
       hangUpShortcut: '',
       audioDevices: { microphone: null, speaker: null, ringer: null },
+      ringtone: 'classic',
+      ringerVolume: 80,
       formUrlTemplate: '',
       updateFeedUrl: '',
       updateChannel: 'latest',

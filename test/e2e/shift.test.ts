@@ -191,6 +191,8 @@ describe("the agent's shift", () => {
     await page.getByTestId('bar-answer').click();
     await panelState(page, 'active').waitFor({ timeout: 15_000 });
     expect(await focusedTestId()).toBe('call-panel');
+    // Is my headset working: the microphone's level in the call panel (Chromium's fake microphone beeps).
+    await expect.poll(async () => Number(await page.getByTestId('local-level').getAttribute('data-level')), { timeout: 10_000 }).toBeGreaterThan(0);
     for (const language of ['es', 'en'] as const) {
       await chooseLanguage(page, language);
       const before = await page.getByTestId('hang-up').boundingBox();
@@ -212,6 +214,21 @@ describe("the agent's shift", () => {
     // A click on an empty part of the page (the open menu covers the heading at 800×600).
     await page.mouse.click(5, 400);
     await expect.poll(() => help.getAttribute('open')).toBeNull();
+  });
+
+  it('settings: the ringtone and its volume are chosen and heard, the microphone level shows, the microphone is released on close', async () => {
+    const { page } = app;
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.locator('.app-header button').filter({ hasText: /^(Ajustes|Settings)$/u }).click();
+    const settings = page.getByTestId('workstation-settings');
+    await settings.locator('select[name=ringtone]').selectOption('chime');
+    await settings.locator('input[name=ringerVolume]').fill('40');
+    await expect.poll(async () => ((await app.host.services.settings.get()) as { ringtone: string; ringerVolume: number })).toMatchObject({ ringtone: 'chime', ringerVolume: 40 });
+    await settings.getByTestId('ringer-play').click();
+    await expect.poll(async () => Number(await settings.getByTestId('mic-test-level').getAttribute('data-level')), { timeout: 10_000 }).toBeGreaterThan(0);
+    await viewportShot('settings-ringer-es');
+    await page.keyboard.press('Escape');
+    await settings.waitFor({ state: 'detached' });
   });
 
   it('signing out during a live call asks first; back to the call is the default; a ring can be answered from the dialog', async () => {

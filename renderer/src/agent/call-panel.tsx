@@ -14,6 +14,7 @@ import { AudioRouteLine } from './audio-route-line';
 import { CallNotes } from './call-notes';
 import { CallDetails } from './call-details';
 import { StableLabel } from './stable-label';
+import { LevelMeter } from './level-meter';
 import { useFocusRescue } from './use-focus-rescue';
 import type { SoftphoneApi } from '../bridge';
 import type { CallsActions } from './use-calls';
@@ -74,6 +75,12 @@ export function CallPanel({ call, actions, api, notes = '' }: { call: CallView; 
       )}
       {connected && <CallNotes value={notes} onChange={(text) => actions.setNotes(call.id, text)} />}
       {connected && <CallQuality call={call} read={actions.remoteLevel} onEnd={actions.hangUp} />}
+      {connected && (
+        <p className="call-quality mic-level">
+          <span>{t('shift.mic.inCall')}</span>
+          <LevelMeter read={actions.localLevel} label={t('shift.mic.inCall')} testId="local-level" />
+        </p>
+      )}
       {connected && <AudioRouteLine read={actions.audioRoute} />}
     </section>
   );

@@ -56,6 +56,8 @@ export interface CallsActions {
   saveDraft(key: string, draft: WrapUpDraft): void;
   /** Received audio level 0…1 of the live call (level meter). */
   remoteLevel(): number;
+  /** The agent's microphone level 0…1 in the live call (is my headset working?). */
+  localLevel(): number;
   /** The live call's microphone and output, once its audio runs. */
   audioRoute(): AudioRoute | null;
 }
@@ -248,6 +250,7 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
   );
 
   const remoteLevel = useCallback(() => phone?.remoteLevel() ?? 0, [phone]);
+  const localLevel = useCallback(() => phone?.localLevel() ?? 0, [phone]);
   const audioRoute = useCallback(() => phone?.audioRoute() ?? null, [phone]);
 
   const act = (what: (p: Phone) => unknown) => () => {
@@ -284,6 +287,7 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
       });
     },
     remoteLevel,
+    localLevel,
     audioRoute,
   };
 

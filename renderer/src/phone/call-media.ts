@@ -10,6 +10,7 @@ import { Web, type SessionDescriptionHandler } from 'sip.js';
 import type { MediaPort, RemoteAudio } from './media-port';
 import { MediaWatch, sameHealth, type MediaHealth, type MediaWatchOptions } from './media-watch';
 import { QualitySampler } from './quality-sampler';
+import { trackLevel, type TrackLevel } from '../audio/track-level';
 import type { QualitySample } from './rtp-quality';
 import { sdpAudioDirection } from './sdp-direction';
 import type { Timers } from './timers';
@@ -31,6 +32,7 @@ export interface AudioRoute {
 export class CallMedia {
   private remote: RemoteAudio | null = null;
   private sampler: QualitySampler | null = null;
+  private local: { trackId: string; meter: TrackLevel } | null = null;
   /** The last sample of a stopped call (its sampler, which held the peer connection, is gone). */
   private lastSample: QualitySample | null = null;
   private watch: MediaWatch | null = null;
@@ -78,6 +80,8 @@ export class CallMedia {
     this.stopPathWatch = null;
     this.remote?.dispose();
     this.remote = null;
+    this.local?.meter.close();
+    this.local = null;
     this.watch = null;
   }
 
@@ -148,6 +152,17 @@ export class CallMedia {
 
   remoteLevel(): number {
     return this.remote?.level() ?? 0;
+  }
+
+  /** The level of what the agent's microphone sends (0…1; 0 when muted or before media). */
+  localLevel(): number {
+    const track = this.peerConnection()?.getSenders().find((s) => s.track?.kind === 'audio')?.track ?? null;
+    if (!track || !track.enabled) return 0;
+    if (this.local?.trackId !== track.id) {
+      this.local?.meter.close();
+      this.local = { trackId: track.id, meter: trackLevel(track) };
+    }
+    return this.local.meter.read();
   }
 
   private webHandler(): Web.SessionDescriptionHandler | null {

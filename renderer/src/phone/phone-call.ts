@@ -253,6 +253,10 @@ export class PhoneCall {
   }
 
   /** RMS level of the received audio, 0 … 1 (test hook). */
+  localLevel(): number {
+    return this.media.localLevel();
+  }
+
   remoteLevel(): number {
     return this.media.remoteLevel();
   }

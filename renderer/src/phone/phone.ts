@@ -204,6 +204,7 @@ export class Phone {
   /** Test hooks: latest quality sample and received audio level of the foreground call. */
   stats = (): ReturnType<PhoneCall['stats']> => this.call?.stats() ?? null;
   remoteLevel = (): number => this.call?.remoteLevel() ?? 0;
+  localLevel = (): number => this.call?.localLevel() ?? 0;
   /** The foreground call's microphone and output, null before its audio starts. */
   audioRoute = (): AudioRoute | null => this.call?.audioRoute() ?? null;
 

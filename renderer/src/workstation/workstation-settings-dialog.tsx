@@ -10,6 +10,7 @@ import { useErrorText } from '../error-text';
 import { AudioDevicesFieldset } from '../audio/audio-devices-fieldset';
 import { useWorkstation } from './workstation-context';
 import { FormAddressField } from './form-address-field';
+import { RingerFieldset } from '../audio/ringer-fieldset';
 
 type Toggle = 'autostart' | 'closeToTray' | 'dialImmediately';
 const TOGGLES: { key: Toggle; label: MessageKey; hint?: MessageKey }[] = [
@@ -91,6 +92,7 @@ export function WorkstationSettingsDialog({ onClose }: { onClose: () => void }) 
           })}
         </fieldset>
         <AudioDevicesFieldset saved={pendingAudio ?? settings.audioDevices} onSave={(devices) => void saveAudio(devices)} />
+        <RingerFieldset settings={settings} onSave={save} />
         <FormAddressField onSave={save} />
         <fieldset className="settings-group">
           <legend>{t('workstation.settings.shortcuts')}</legend>
