@@ -50,6 +50,8 @@ export const firstEn = {
   'request.calls.openForm': 'Opening the campaign form',
   'request.calls.recordFinished': 'Keeping the call in the recent calls',
   'request.calls.recentCalls': 'Reading the recent calls',
+  'request.calls.myCallbacks': 'Reading my callbacks',
+  'request.calls.callbackDone': 'Marking the callback done',
   'request.calls.discardWrapUp': 'Discarding the disposition draft',
   'request.calls.parkedDispositions': 'Reading the set-aside dispositions',
   'request.calls.retryParked': 'Sending a set-aside disposition again',

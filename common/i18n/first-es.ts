@@ -48,6 +48,8 @@ export const firstEs: Record<keyof typeof firstEn, string> = {
   'request.calls.openForm': 'Abrir el formulario de la campaña',
   'request.calls.recordFinished': 'Guardar la llamada en las recientes',
   'request.calls.recentCalls': 'Leer las llamadas recientes',
+  'request.calls.myCallbacks': 'Leer mis llamadas agendadas',
+  'request.calls.callbackDone': 'Marcar la llamada agendada como hecha',
   'request.calls.discardWrapUp': 'Descartar el borrador de la calificación',
   'request.calls.parkedDispositions': 'Leer las calificaciones apartadas',
   'request.calls.retryParked': 'Volver a enviar una calificación apartada',

@@ -16,6 +16,8 @@ export const CALLS_REQUEST_CHANNELS = [
   'calls.recordMissed',
   'calls.recordFinished',
   'calls.recentCalls',
+  'calls.myCallbacks',
+  'calls.callbackDone',
   'calls.dismissMissed',
 ] as const;
 

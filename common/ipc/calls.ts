@@ -141,6 +141,20 @@ export const openFormReplySchema = z.object({ url: z.string(), opened: z.boolean
 export type OpenFormRequest = z.infer<typeof openFormRequestSchema>;
 export type OpenFormReply = z.infer<typeof openFormReplySchema>;
 
+/** A callback the agent scheduled in a disposition ("My callbacks"). */
+export const myCallbackSchema = z
+  .object({
+    guid: z.string().trim().min(1).max(200),
+    caller: z.string().max(64),
+    campaign: z.string().max(256),
+    /** The dialer it was rescheduled to ('' = the platform's choice). */
+    dialer: z.string().max(256),
+    /** When, as the platform takes it: `YYYY-MM-DD hh:mm:ss` (the workstation's time). */
+    at: z.string().regex(DATE_TIME_RE),
+  })
+  .strict();
+export type MyCallback = z.infer<typeof myCallbackSchema>;
+
 /** The signed-in agent's pending wrap-ups, oldest first. */
 const wrapUpListSchema = z.array(wrapUpRecordSchema);
 
@@ -228,6 +242,9 @@ export const callsRequests = {
   'calls.recordMissed': { request: missedCallSchema, reply: missedCallListSchema },
   /** An answered call ended (or the network dropped it): it joins the recent calls. */
   'calls.recordFinished': { request: finishedCallSchema, reply: z.array(recentCallSchema) },
+  /** The callbacks the agent scheduled, soonest first. */
+  'calls.myCallbacks': { request: empty, reply: z.array(myCallbackSchema) },
+  'calls.callbackDone': { request: z.object({ guid: z.string().trim().min(1).max(200) }).strict(), reply: z.array(myCallbackSchema) },
   /** The agent's recent calls, newest first (30 days, 1,000 at most). */
   'calls.recentCalls': { request: empty, reply: z.array(recentCallSchema) },
   /** The agent saw these (ids), or all of them (`all`). */

@@ -29,6 +29,16 @@ const viewportShot = async (name: string) => {
 };
 const focusedTestId = () => app.page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.getAttribute('name') ?? document.activeElement?.tagName ?? '');
 
+/** Discards every wrap-up still waiting (one form at a time), so the next one shown is the next call's. */
+async function discardAllWrapUps(): Promise<void> {
+  for (let i = 0; i < 10 && (await app.page.getByTestId('disposition-discard').count()) > 0; i += 1) {
+    const guid = await app.page.getByTestId('disposition-form').first().getAttribute('data-guid');
+    await app.page.getByTestId('disposition-discard').click();
+    await app.page.getByTestId('disposition-discard-confirm').click();
+    await app.page.locator(`[data-testid=disposition-form][data-guid="${guid}"]`).waitFor({ state: 'detached' });
+  }
+}
+
 /** An inbound call answered in the panel, then ended by the customer: its disposition form is open. */
 async function finishedCall(from: string, notes = ''): Promise<string> {
   const { page } = app;
@@ -99,10 +109,7 @@ describe("the agent's shift", () => {
     const { page } = app;
     await page.setViewportSize({ width: 1366, height: 768 });
     // The earlier test left its first wrap-up open: out of the way for this one.
-    for (const discard of await page.getByTestId('disposition-discard').all()) {
-      await discard.click();
-      await page.getByTestId('disposition-discard-confirm').click();
-    }
+    await discardAllWrapUps();
     // IT's form address (settings; a policy can set and lock it): the form then opens outside the app.
     await page.locator('.app-header button').filter({ hasText: /^(Ajustes|Settings)$/u }).click();
     const settings = page.getByTestId('workstation-settings');
@@ -154,10 +161,7 @@ describe("the agent's shift", () => {
   it('never misses a customer without a trace: a rejected call is a missed badge and an entry; answered calls are listed with their duration; one click calls back', async () => {
     const { page } = app;
     await page.setViewportSize({ width: 1366, height: 768 });
-    for (const discard of await page.getByTestId('disposition-discard').all()) {
-      await discard.click();
-      await page.getByTestId('disposition-discard-confirm').click();
-    }
+    await discardAllWrapUps();
     await ring('098100010');
     await page.getByTestId('bar-reject').click();
     await expect.poll(() => page.getByTestId('missed-badge').textContent()).toMatch(/perdida/u);
@@ -229,6 +233,30 @@ describe("the agent's shift", () => {
     await viewportShot('settings-ringer-es');
     await page.keyboard.press('Escape');
     await settings.waitFor({ state: 'detached' });
+  });
+
+  it('my callbacks: a callback scheduled in a disposition is listed with its time and, when due, announced until done', async () => {
+    const { page } = app;
+    await discardAllWrapUps();
+    const guid = await finishedCall('098100030');
+    const form = page.locator(`[data-testid=disposition-form][data-guid="${guid}"]`);
+    await form.locator('input[name=l1]').fill('Volver a llamar');
+    await form.locator('input[name=callback]').check();
+    // Due now (the workstation's time), so the reminder shows at once.
+    const local = await page.evaluate(() => {
+      const d = new Date();
+      const p = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+    });
+    await form.locator('input[name=callbackAt]').fill(local);
+    await form.getByTestId('disposition-submit').click();
+    const card = page.getByTestId('my-callbacks');
+    await expect.poll(() => card.getByTestId('my-callback').first().textContent(), { timeout: 15_000 }).toContain('098100030');
+    await card.getByTestId('callbacks-due').waitFor({ timeout: 20_000 });
+    await card.scrollIntoViewIfNeeded();
+    await viewportShot('my-callbacks-es');
+    await card.getByTestId('callback-done').first().click();
+    await card.waitFor({ state: 'detached' });
   });
 
   it('signing out during a live call asks first; back to the call is the default; a ring can be answered from the dialog', async () => {

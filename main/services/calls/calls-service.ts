@@ -10,6 +10,7 @@ import {
   type MissedCall,
   type FinishedCall,
   type RecentCall,
+  type MyCallback,
   type OpenFormReply,
   type OpenFormRequest,
   type OutboxStatusView,
@@ -73,6 +74,8 @@ export interface CallsService {
   /** An answered (or dropped) call of the agent ended: it joins the recent calls. */
   recordFinished(call: FinishedCall): Promise<RecentCall[]>;
   recentCalls(): Promise<RecentCall[]>;
+  myCallbacks(): Promise<MyCallback[]>;
+  callbackDone(guid: string): Promise<MyCallback[]>;
   close(): Promise<void>;
 }
 
@@ -186,6 +189,14 @@ export function createCallsService(deps: CallsDeps): CallsService {
       const who = agent();
       const parsed = dispositionRequestSchema.parse(request);
       const saved = await outbox.submit({ ...parsed, agent: who.name });
+      // A callback goes to My callbacks (a reminder when it falls due); the platform's dialer does the calling.
+      if (parsed.schedule) {
+        try {
+          stores.callbacks((store) => store.add(who.name, { guid: parsed.guid, caller: parsed.callerid, campaign: parsed.campaign, dialer: parsed.camptoreschedule, at: parsed.schedule }));
+        } catch {
+          // The disposition (with its schedule) is saved; only the reminder is lost.
+        }
+      }
       // In the journal now: the wrap-up is done. Failing to update its list must not fail a saved disposition.
       try {
         stores.wrapUps().remove(who.name, parsed.guid);
@@ -239,6 +250,14 @@ export function createCallsService(deps: CallsDeps): CallsService {
     recordFinished: async (call) => {
       const name = agentOfThePhone();
       return stores.missed((store) => store.recordFinished(name, call));
+    },
+    myCallbacks: async () => {
+      const name = agent().name;
+      return stores.callbacks((store) => store.list(name));
+    },
+    callbackDone: async (guid) => {
+      const name = agent().name;
+      return stores.callbacks((store) => store.done(name, guid));
     },
     recentCalls: async () => {
       const name = agent().name;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { spokenFailure } from '../spoken-failure';
 import { MISSED_CALLS_DIR, openMissedCalls, type MissedCalls } from './missed-calls';
 import { openPendingWrapUps, type PendingWrapUps } from './pending-wrap-ups';
+import { CALLBACKS_DIR, openMyCallbacks, type MyCallbacks } from './my-callbacks';
 
 export interface CallsStores {
   /** Reading the wrap-ups; the store opens at the first call. */
@@ -13,6 +14,8 @@ export interface CallsStores {
   saveWrapUps<T>(change: (store: PendingWrapUps) => T): T;
   /** Reading or changing the missed calls. */
   missed<T>(use: (store: MissedCalls) => T): T;
+  /** Reading or changing the agent's callbacks (My callbacks). */
+  callbacks<T>(use: (store: MyCallbacks) => T): T;
   /** Damaged files found (set aside), in plain words, said once: null when none. */
   problems(agent: string): string | null;
 }
@@ -25,6 +28,8 @@ export function openCallsStores(dataDir: string): CallsStores {
   const missedDir = join(dataDir, MISSED_CALLS_DIR);
   let wrapUpStore: PendingWrapUps | null = null;
   const missedStore = openMissedCalls(missedDir);
+  const callbacksDir = join(dataDir, CALLBACKS_DIR);
+  const callbacksStore = openMyCallbacks(callbacksDir);
 
   const wrapUps = (): PendingWrapUps => {
     try {
@@ -42,8 +47,17 @@ export function openCallsStores(dataDir: string): CallsStores {
     }
   };
 
+  const callbacks = <T>(use: (store: MyCallbacks) => T): T => {
+    try {
+      return use(callbacksStore);
+    } catch (error) {
+      throw spokenFailure('internal', 'calls.err.missedUnsaved', { dir: callbacksDir, detail: reason(error) });
+    }
+  };
+
   return {
     wrapUps,
+    callbacks,
     saveWrapUps(change) {
       const store = wrapUps();
       try {

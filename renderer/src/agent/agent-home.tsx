@@ -18,6 +18,7 @@ import { useMissedCalls } from './use-missed-calls';
 import { useRecentCalls } from './use-recent-calls';
 import { useMissedCountReport } from './use-missed-count-report';
 import { RecentCallsCard } from './recent-calls';
+import { MyCallbacksCard } from './my-callbacks';
 import { WaitingCall } from './waiting-call';
 import './agent.css';
 
@@ -85,6 +86,7 @@ export function AgentHome({ api, session, phone, phoneProblem, renewalProblem }:
           {state.waiting && <WaitingCall call={state.waiting} actions={actions} />}
           <ParkedDispositions api={api} parkedCount={state.outbox?.parked ?? 0} />
           <MissedCallsCard state={missed} />
+          <MyCallbacksCard api={api} changed={state.wrapUps.length} />
           <RecentCallsCard state={recent} setup={state.setup} busy={call !== null || state.placing} onCallBack={(campaign, number) => void actions.makeCall(campaign, number)} />
         </div>
         <DialPad setup={state.setup} busy={call !== null} placing={state.placing} onCall={actions.makeCall} />

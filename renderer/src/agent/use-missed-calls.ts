@@ -2,7 +2,7 @@
 // dismisses them: every `missed` the phone reports is recorded there at once
 // (so it survives a reload or a restart), and the list main answers is shown.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { notifyMissedCall } from './missed-notification';
+import { notifyAgent } from './agent-notification';
 import type { IpcError, MissedCall } from '../../../common/ipc-contract';
 import type { SoftphoneApi } from '../bridge';
 import type { Phone, PhoneEvents } from '../phone';
@@ -50,7 +50,7 @@ export function useMissedCalls(api: SoftphoneApi, phone: Phone | null, notify?: 
     return phone.on('missed', (m) => {
       const record = missedCallOf(m);
       const text = notifyRef.current?.(record);
-      if (text) notifyMissedCall(text.title, text.body, record.id);
+      if (text) notifyAgent(text.title, text.body, `missed-${record.id}`);
       // Shown at once; main's answer (the kept list) replaces it.
       setMissed((list) => [record, ...list.filter((x) => x.id !== record.id)]);
       void api.request('calls.recordMissed', record).then((r) => {

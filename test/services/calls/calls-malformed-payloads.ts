@@ -32,6 +32,8 @@ export const callsMalformedPayloads: Record<Extract<RequestChannel, `calls.${str
   'calls.openForm': [undefined, {}, { guid: 'g', caller: 'c', campaign: 'x', form: '' }, { guid: 'g', caller: 'c', campaign: 'x', form: 'f', extra: 1 }, { guid: 7 }],
   'calls.recordFinished': [undefined, {}, { id: 'x', outcome: 'missed' }, { id: 'x', guid: null, caller: 'c', campaign: null, offeredAt: 'yesterday', endedAt: 'now', outcome: 'answered', talkSeconds: -1 }],
   'calls.recentCalls': [null, 'all', { agent: 'bruno.diaz' }],
+  'calls.myCallbacks': [null, 'all', { agent: 'bruno.diaz' }],
+  'calls.callbackDone': [undefined, {}, { guid: '' }, { guid: 'g', extra: 1 }],
   'calls.keepWrapUp': [
     undefined,
     {},

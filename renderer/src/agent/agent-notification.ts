@@ -1,11 +1,11 @@
-// An OS notification for a missed call, in Electron (main allows our page
-// notifications) and in browser mode: permission asked once, a refusal
-// respected; the badge and the missed-calls card stay either way.
-export function notifyMissedCall(title: string, body: string, tag: string): void {
+// An OS notification for a missed call or a callback that falls due, in
+// Electron (main allows our page notifications) and in browser mode:
+// permission asked once, a refusal respected; the cards in the app stay either way.
+export function notifyAgent(title: string, body: string, tag: string): void {
   if (typeof Notification === 'undefined') return;
   const show = () => {
     try {
-      const n = new Notification(title, { body, tag: `missed-${tag}` });
+      const n = new Notification(title, { body, tag });
       n.onclick = () => window.focus();
     } catch {
       /* a platform without notifications: the badge and the card still show it */
