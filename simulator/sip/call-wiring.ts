@@ -66,7 +66,7 @@ export function wireCallsToState(ctx: ExtensionContext, side: CallSide, options:
   addSipControlRoutes(ctx, { caller, picker, rtpTimeout: side.rtpTimeout, ...(bindings ? { bindings } : {}) });
   const demo = startDemoCalls(options.demoCalls ?? { count: 0 }, {
     inboundCampaigns: () => state.campaigns.map((c) => c.name).filter((name) => name.endsWith('<-')),
-    place: (campaign, from) => placeInboundCall(state, caller, picker, campaign, from).ok,
+    place: (campaign, from, data) => placeInboundCall(state, caller, picker, campaign, from, data).ok,
     log: (line) => process.stderr.write(`simulator: ${line}\n`),
   });
 

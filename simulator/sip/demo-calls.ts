@@ -17,7 +17,7 @@ export interface DemoCallPorts {
   /** Inbound campaigns now (the state may change). */
   inboundCampaigns(): string[];
   /** Rings an idle member of the campaign; false when none is idle. */
-  place(campaign: string, from: string): boolean;
+  place(campaign: string, from: string, data: string): boolean;
   log(line: string): void;
 }
 
@@ -25,7 +25,14 @@ const TRIES_PER_CALL = 30;
 /** Defaults: time to sign in and look around, then one try a minute (npm start's banner says them). */
 export const DEMO_FIRST_DELAY_MS = 20_000;
 export const DEMO_EVERY_MS = 60_000;
-const CUSTOMERS = ['098765432', '099112233', '091234567', '094555666', '097000111'] as const;
+// Each demo customer comes with the data a CRM would attach (CTI ParAndValues; pairs joined with ';').
+const CUSTOMERS = [
+  { from: '098765432', data: 'nombre=Carlos Pérez;cuenta=10234;motivo=Factura' },
+  { from: '099112233', data: 'nombre=María Rodríguez;cuenta=20871;motivo=Cambio de plan;cita=10:30' },
+  { from: '091234567', data: 'nombre=José Núñez;cuenta=30512;motivo=Reclamo' },
+  { from: '094555666', data: 'nombre=Ana Gómez;cuenta=41007;motivo=Alta de servicio' },
+  { from: '097000111', data: 'nombre=Lucía Fernández;cuenta=55230;motivo=Consulta de saldo' },
+] as const;
 
 export function startDemoCalls(options: DemoCallsOptions, ports: DemoCallPorts): { close(): void } {
   const maxTries = options.count * TRIES_PER_CALL;
@@ -35,8 +42,8 @@ export function startDemoCalls(options: DemoCallsOptions, ports: DemoCallPorts):
 
   const attempt = (): void => {
     tries += 1;
-    const from = CUSTOMERS[placed % CUSTOMERS.length] ?? CUSTOMERS[0];
-    const campaign = ports.inboundCampaigns().find((name) => ports.place(name, from));
+    const { from, data } = CUSTOMERS[placed % CUSTOMERS.length] ?? CUSTOMERS[0];
+    const campaign = ports.inboundCampaigns().find((name) => ports.place(name, from, data));
     if (campaign !== undefined) {
       placed += 1;
       ports.log(`demo call ${placed} of ${options.count}: ${from} calls ${campaign}`);

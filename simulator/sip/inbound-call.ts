@@ -9,7 +9,7 @@ export type InboundCallResult =
   | { readonly ok: true; readonly guid: string; readonly agent: string; readonly phone: string }
   | { readonly ok: false; readonly status: 404 | 409; readonly error: string };
 
-export function placeInboundCall(state: SimState, caller: AgentCaller, picker: AgentPicker, campaignName: string, from: string): InboundCallResult {
+export function placeInboundCall(state: SimState, caller: AgentCaller, picker: AgentPicker, campaignName: string, from: string, data = ''): InboundCallResult {
   const campaign = state.campaign(campaignName);
   if (!campaign) return { ok: false, status: 404, error: `no campaign named ${campaignName}` };
   const agent = picker.pick(campaignName);
@@ -21,6 +21,7 @@ export function placeInboundCall(state: SimState, caller: AgentCaller, picker: A
     guid, agent: agent.accountcode, phone: agent.name, destination: from, campaign: campaignName,
     callerid: from, origin: 'inbound', status: 'requested', createdAt: new Date().toISOString(), dtmf: [],
   });
-  caller.ring({ guid, customer: from, autoAnswer: campaign.auto_answer === '1' });
+  // `data` is what a dialer record would carry (`key=value` pairs), sent as CTI ParAndValues.
+  caller.ring({ guid, customer: from, autoAnswer: campaign.auto_answer === '1', parAndValues: data });
   return { ok: true, guid, agent: agent.accountcode, phone: agent.name };
 }

@@ -11,6 +11,8 @@ import type { RtpTimeoutSetting } from './rtp-timeout-setting';
 const inboundCallSchema = z.object({
   campaign: z.string().min(1),
   from: z.string().regex(/^\+?\d{1,20}$/, 'a phone number of digits'),
+  /** Dialer-record style `key=value` data sent with the call as CTI ParAndValues. */
+  data: z.string().max(4000).default(''),
 });
 
 const settingsSchema = z.strictObject({
@@ -58,7 +60,7 @@ export function addSipControlRoutes(ctx: ExtensionContext, { caller, picker, rtp
     if (!parsed.success) {
       return problem(400, `inbound-call needs {campaign, from}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
     }
-    const placed = placeInboundCall(state, caller, picker, parsed.data.campaign, parsed.data.from);
+    const placed = placeInboundCall(state, caller, picker, parsed.data.campaign, parsed.data.from, parsed.data.data);
     if (!placed.ok) return problem(placed.status, placed.error);
     return { status: 201, json: { guid: placed.guid, agent: placed.agent, phone: placed.phone } };
   });

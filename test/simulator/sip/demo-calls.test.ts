@@ -19,9 +19,9 @@ describe('startDemoCalls', () => {
     let idle = false;
     const demo = startDemoCalls({ count: 2, firstDelayMs: 5, everyMs: 5 }, {
       inboundCampaigns: () => ['Soporte<-', 'Ventas<-'],
-      place: (campaign, from) => {
+      place: (campaign, from, data) => {
         idle = !idle; // every other try finds nobody idle
-        if (idle) placed.push(`${from}→${campaign}`);
+        if (idle) placed.push(`${from}→${campaign} ${data}`);
         return idle;
       },
       log: () => undefined,
@@ -29,7 +29,10 @@ describe('startDemoCalls', () => {
     closers.push(() => demo.close());
     await until('two demo calls', async () => placed.length, (n) => n >= 2);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(placed).toEqual(['098765432→Soporte<-', '099112233→Ventas<-']);
+    expect(placed).toEqual([
+      '098765432→Soporte<- nombre=Carlos Pérez;cuenta=10234;motivo=Factura',
+      '099112233→Ventas<- nombre=María Rodríguez;cuenta=20871;motivo=Cambio de plan;cita=10:30',
+    ]);
   });
 
   it('gives up after a bounded number of attempts when nobody ever takes a call', async () => {
