@@ -199,14 +199,8 @@ export type MissedCall = z.infer<typeof missedCallSchema>;
  * the network dropped; with how long it lasted. Kept by main per agent with the missed calls (the
  * same file, bounds and owner-only mode); a missed call is "unseen" until the agent dismisses it.
  */
-export const recentCallSchema = z
-  .object({
-    id: z.string().trim().min(1).max(200),
-    guid: z.string().max(200).nullable(),
-    caller: z.string().max(64),
-    campaign: z.string().max(256).nullable(),
-    offeredAt: z.iso.datetime(),
-    endedAt: z.iso.datetime(),
+export const recentCallSchema = missedCallSchema
+  .extend({
     outcome: z.enum(['missed', 'answered', 'dropped']),
     /** Why a missed call was missed; null for the others. */
     reason: missedCallReasonSchema.nullable(),

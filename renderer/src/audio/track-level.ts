@@ -13,17 +13,23 @@ export function trackLevel(track: MediaStreamTrack): TrackLevel {
   const source = ctx.createMediaStreamSource(new MediaStream([track]));
   source.connect(analyser);
   void ctx.resume().catch(() => undefined);
-  const buf = new Float32Array(analyser.fftSize);
+  const read = rmsReader(analyser);
   return {
-    read() {
-      analyser.getFloatTimeDomainData(buf);
-      let sum = 0;
-      for (const v of buf) sum += v * v;
-      return Math.sqrt(sum / buf.length);
-    },
+    read,
     close() {
       source.disconnect();
       void ctx.close();
     },
+  };
+}
+
+/** The RMS (0…1) of what an analyser hears now, read into one reused buffer. */
+export function rmsReader(analyser: AnalyserNode): () => number {
+  const buf = new Float32Array(analyser.fftSize);
+  return () => {
+    analyser.getFloatTimeDomainData(buf);
+    let sum = 0;
+    for (const v of buf) sum += v * v;
+    return Math.sqrt(sum / buf.length);
   };
 }

@@ -2,6 +2,7 @@
 import type { MediaPort, RemoteAudio } from './media-port';
 import { startGeneratedRingtone } from './ringtone';
 import { PhoneError } from './phone-error';
+import { rmsReader } from '../audio/track-level';
 
 function playRemote(stream: MediaStream, speakerId: string | null): RemoteAudio {
   const audio = new Audio();
@@ -23,7 +24,7 @@ function playRemote(stream: MediaStream, speakerId: string | null): RemoteAudio 
   measure();
   stream.addEventListener('addtrack', measure);
   stream.addEventListener('removetrack', measure);
-  const buf = new Float32Array(analyser.fftSize);
+  const level = rmsReader(analyser);
   const setSpeaker = async (id: string | null): Promise<void> => {
     await audio.setSinkId(id ?? '');
   };
@@ -37,12 +38,7 @@ function playRemote(stream: MediaStream, speakerId: string | null): RemoteAudio 
     }
   })();
   return {
-    level() {
-      analyser.getFloatTimeDomainData(buf);
-      let sum = 0;
-      for (const v of buf) sum += v * v;
-      return Math.sqrt(sum / buf.length);
-    },
+    level,
     setSpeaker,
     speakerId: () => audio.sinkId,
     dispose() {
