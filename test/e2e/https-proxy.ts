@@ -16,8 +16,9 @@ export interface HttpsProxy {
   close(): Promise<void>;
 }
 
-export async function startHttpsProxy(target: string): Promise<HttpsProxy> {
-  const tls = createTlsMaterial(['127.0.0.1']);
+/** `host`: where it listens and the name its certificate carries (loopback unless a test needs a private address). */
+export async function startHttpsProxy(target: string, host = '127.0.0.1'): Promise<HttpsProxy> {
+  const tls = createTlsMaterial([host]);
   const dir = mkdtempSync(join(tmpdir(), 'https-proxy-'));
   const caFile = join(dir, 'ca.pem');
   writeFileSync(caFile, tls.caCertPem);
@@ -33,9 +34,9 @@ export async function startHttpsProxy(target: string): Promise<HttpsProxy> {
     forward.once('error', () => response.writeHead(502).end());
     request.pipe(forward);
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  await new Promise<void>((done) => server.listen(0, host, done));
   return {
-    baseUrl: `https://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    baseUrl: `https://${host}:${(server.address() as AddressInfo).port}`,
     caFile,
     async close() {
       server.closeAllConnections();

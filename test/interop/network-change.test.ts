@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultExtensions } from '../../simulator/extensions';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { fillSignIn, phoneOnline } from '../e2e/harness';
+import { startHttpsProxy, type HttpsProxy } from '../e2e/https-proxy';
 import { pageLevel, panelState } from '../e2e/calls-kit';
 import { CALL_ARGS, CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium-page';
 import { until } from '../support/poll-until';
@@ -34,6 +35,7 @@ let sim: Simulator;
 let host: ChildProcess;
 let browser: Browser;
 let page: Page;
+let front: HttpsProxy | undefined;
 const dir = mkdtempSync(join(tmpdir(), 'network-change-'));
 
 /**
@@ -55,10 +57,10 @@ function wssKeyPin(wssUrl: string, caFile: string): Promise<string> {
 }
 
 /** Starts `npm start -- --browser --no-open` inside the namespace; resolves with the page's address. */
-async function startHostInNamespace(instanceUrl: string, sipUrl: string): Promise<string> {
+async function startHostInNamespace(instanceUrl: string, sipUrl: string, caFile: string): Promise<string> {
   host = spawn(
     'ip',
-    ['netns', 'exec', netns.name, process.execPath, '--import', 'tsx', 'main/start.ts', '--browser', '--no-open', '--instance', instanceUrl, '--sip-url', sipUrl, '--data-dir', join(dir, 'host')],
+    ['netns', 'exec', netns.name, process.execPath, '--import', 'tsx', 'main/start.ts', '--browser', '--no-open', '--instance', instanceUrl, '--sip-url', sipUrl, '--ca-file', caFile, '--data-dir', join(dir, 'host')],
     { cwd: PROJECT_DIR, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const lines = createInterface({ input: host.stdout! });
@@ -82,7 +84,9 @@ beforeAll(async () => {
   // Off loopback the page may only use wss:// (its CSP), as on a real floor.
   const sip = sim.ready['sip'] as { wss: string; caCertFile: string };
   const pin = await wssKeyPin(sip.wss, sip.caCertFile);
-  const url = await startHostInNamespace(sim.baseUrl, sip.wss);
+  // Off loopback the API is https too (http:// is refused there): a front with a private CA, trusted by its CA file.
+  front = await startHttpsProxy(sim.baseUrl, netns.platformAddress);
+  const url = await startHostInNamespace(front.baseUrl, sip.wss, front.caFile);
   // Chromium in the namespace too: playwright talks to it over a pipe, which crosses namespaces.
   const wrapper = join(dir, 'chromium-in-netns');
   writeFileSync(wrapper, `#!/bin/sh\nexec ip netns exec ${netns.name} ${CHROMIUM_PATH} "$@"\n`);
@@ -98,6 +102,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close().catch(() => undefined);
   host?.kill('SIGTERM');
+  await front?.close().catch(() => undefined);
   await sim?.close().catch(() => undefined);
   netns?.remove();
   rmSync(dir, { recursive: true, force: true });
