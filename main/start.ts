@@ -7,6 +7,7 @@
 //   npm start -- --browser --no-open   browser host; prints one JSON "ready" line
 //   npm start -- --instance <url>      a real instance; no simulator
 //     [--sip-url <wss://…/ws>] [--ca-file <pem>]   its SIP WebSocket and private CA, for this run only
+//   --ice-servers <turn:h:443?transport=tcp,stun:h>  STUN/TURN addresses for this run (credentials: in the app)
 //   --port <n>  browser host port (default any)    --data-dir <dir>  browser-mode settings
 //   --open-link <tel:…>  a click-to-dial link, handed over as the OS hands one to the app (in argv)
 //   --no-demo-calls  the simulator's customers do not call the demo agent by themselves
@@ -22,7 +23,7 @@ import { startBrowserHost } from './browser-host';
 import { ensureRendererBuilt } from './browser-host/ensure-renderer';
 import { findBrowser, hasDisplay, openInBrowser } from './browser-host/open-browser';
 import { handOverToRunningHost } from './browser-host/second-launch';
-import { LAUNCH_ENV, type LaunchOverrides } from './services/session';
+import { LAUNCH_ENV, parseIceServersArgument, type LaunchOverrides } from './services/session';
 import { demoBanner } from './start-banner';
 
 const PROJECT_DIR = resolve(import.meta.dirname, '..');
@@ -38,6 +39,7 @@ const { values: args } = parseArgs({
     'open-link': { type: 'string' },
     'sip-url': { type: 'string' },
     'ca-file': { type: 'string' },
+    'ice-servers': { type: 'string' },
     'no-demo-calls': { type: 'boolean', default: false },
   },
   strict: true,
@@ -50,6 +52,8 @@ const dataDir = resolve(args['data-dir'] ?? join(process.env['XDG_CONFIG_HOME'] 
 
 async function main(): Promise<void> {
   const instanceOverrides = checkInstanceOverrides(args['sip-url'], args['ca-file']);
+  const ice = args['ice-servers'] === undefined ? null : parseIceServersArgument(args['ice-servers']);
+  if (ice && !ice.ok) throw new Error(`--ice-servers: ${ice.problem}.`);
   // A link for a browser host already running on this data folder goes to it, as a second Electron launch would.
   if (args['open-link'] && (args.browser || !electronBinary()) && (await handOverToRunningHost(dataDir, [process.execPath, args['open-link']])) === 'handed-over') {
     say('The app is already running: the link was handed to it.');
@@ -81,6 +85,7 @@ async function main(): Promise<void> {
     ...(sim ? { instanceUrl: sim.baseUrl } : args.instance ? { instanceUrl: args.instance } : {}),
     ...(demo ? { agent: demo.agent } : {}),
     ...(sipWs ? { sipUrl: sipWs } : sim ? {} : instanceOverrides),
+    ...(ice?.ok ? { iceServers: ice.servers } : {}),
   };
 
   const electron = args.browser ? undefined : electronBinary();
@@ -135,6 +140,7 @@ function launchEnv(overrides: LaunchOverrides, demoPassword: string | undefined,
   if (overrides.agent) env[LAUNCH_ENV.agent] = overrides.agent;
   if (overrides.sipUrl) env[LAUNCH_ENV.sipUrl] = overrides.sipUrl;
   if (overrides.caFile) env[LAUNCH_ENV.caFile] = overrides.caFile;
+  if (overrides.iceServers) env[LAUNCH_ENV.iceServers] = overrides.iceServers.map((s) => s.urls).join(',');
   if (demoPassword) env[LAUNCH_ENV.demoPassword] = demoPassword;
   if (builtInSimulator) env[LAUNCH_ENV.builtInSimulator] = '1';
   return env;

@@ -9,6 +9,7 @@ import { numbersEn } from './numbers-en';
 import { phoneEn } from './phone-en';
 import { firstEn } from './first-en';
 import { shiftEn } from './shift-en';
+import { iceEn } from './ice-en';
 
 export const en = {
   'app.title': 'Agent Softphone',
@@ -90,6 +91,7 @@ export const en = {
   ...phoneEn,
   ...firstEn,
   ...shiftEn,
+  ...iceEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

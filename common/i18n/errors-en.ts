@@ -118,6 +118,7 @@ export const errorsEn = {
   'setting.updateFeedUrl': 'Update feed address',
   'setting.updateChannel': 'Update channel',
   'setting.formUrlTemplate': 'Campaign form address',
+  'setting.iceServers': 'STUN/TURN servers',
   'setting.ringtone': 'Ringtone',
   'setting.ringerVolume': 'Ringer volume',
 } as const;

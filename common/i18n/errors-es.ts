@@ -117,6 +117,7 @@ export const errorsEs: Record<keyof typeof errorsEn, string> = {
   'setting.updateFeedUrl': 'Dirección del servidor de actualizaciones',
   'setting.updateChannel': 'Canal de actualizaciones',
   'setting.formUrlTemplate': 'Dirección de los formularios de campaña',
+  'setting.iceServers': 'Servidores STUN/TURN',
   'setting.ringtone': 'Tono de llamada',
   'setting.ringerVolume': 'Volumen del timbre',
 };

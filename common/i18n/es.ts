@@ -8,6 +8,7 @@ import { numbersEs } from './numbers-es';
 import { phoneEs } from './phone-es';
 import { firstEs } from './first-es';
 import { shiftEs } from './shift-es';
+import { iceEs } from './ice-es';
 
 // Textos en español de la interfaz: cada clave del diccionario inglés.
 export const es: Record<MessageKey, string> = {
@@ -90,4 +91,5 @@ export const es: Record<MessageKey, string> = {
   ...phoneEs,
   ...firstEs,
   ...shiftEs,
+  ...iceEs,
 };

@@ -28,6 +28,7 @@ export const firstEn = {
   'request.unknown': 'The request',
   'request.settings.get': 'Reading the settings',
   'request.settings.update': 'Saving the settings',
+  'request.settings.setIceCredential': 'Saving the TURN server\'s credential',
   'request.session.get': 'Reading the session',
   'request.session.signIn': 'Sign in',
   'request.session.signOut': 'Sign out',

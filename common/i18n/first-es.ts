@@ -26,6 +26,7 @@ export const firstEs: Record<keyof typeof firstEn, string> = {
   'request.unknown': 'La solicitud',
   'request.settings.get': 'Leer la configuración',
   'request.settings.update': 'Guardar la configuración',
+  'request.settings.setIceCredential': 'Guardar la clave del servidor TURN',
   'request.session.get': 'Leer la sesión',
   'request.session.signIn': 'Iniciar sesión',
   'request.session.signOut': 'Cerrar sesión',

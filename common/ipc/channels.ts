@@ -11,6 +11,7 @@ import { WORKSTATION_EVENT_CHANNELS, WORKSTATION_REQUEST_CHANNELS } from './work
 export const REQUEST_CHANNELS = [
   'settings.get',
   'settings.update',
+  'settings.setIceCredential',
   'session.get',
   'session.signIn',
   'session.signOut',

@@ -23,6 +23,8 @@ export const sipCredentialsSchema = z.object({
   wsUrl: z.string(),
   realm: z.string(),
   displayName: z.string(),
+  /** STUN/TURN servers for the call's media, with the TURN credentials main holds (issue 15). */
+  iceServers: z.array(z.object({ urls: z.string(), username: z.string().optional(), credential: z.string().optional() })).optional(),
 });
 export type SipCredentials = z.infer<typeof sipCredentialsSchema>;
 

@@ -1,6 +1,7 @@
 // Settings as the renderer sees and edits them. None of these is a secret:
 // passwords and tokens live in main's vault and never appear here.
 import { z } from 'zod';
+import { iceServerSettingSchema, MAX_ICE_SERVERS } from '../domain/ice-server';
 import { LANGUAGES } from '../i18n/language';
 import { tokenPolicySettingSchema } from './token-policy';
 import { WORKSTATION_DEFAULTS, workstationSettingsShape } from './workstation';
@@ -32,6 +33,8 @@ const settingsShape = {
   rememberedAgent: z.string().max(128),
   /** API user name (Client Authentication) shown pre-filled. */
   rememberedApiUser: z.string().max(128),
+  /** STUN/TURN servers for the phone's media (issue 15); none by default. TURN credentials live in main's vault. */
+  iceServers: z.array(iceServerSettingSchema).max(MAX_ICE_SERVERS),
   ...workstationSettingsShape,
 };
 
@@ -47,6 +50,7 @@ export const DEFAULT_SETTINGS: Settings = {
   caFile: '',
   tokenStorage: 'encrypted-disk',
   tokenPolicy: {},
+  iceServers: [],
   sipWsUrlTemplate: 'wss://{host}:8089/ws',
   sipUriTemplate: 'sip:{name}@{host}',
   sipRealm: 'asterisk',
@@ -92,6 +96,11 @@ export type SettingsView = z.infer<typeof settingsViewSchema>;
 export const settingsRequests = {
   'settings.get': { request: z.object({}).strict(), reply: settingsViewSchema },
   'settings.update': { request: z.object({ patch: settingsPatchSchema }).strict(), reply: settingsViewSchema },
+  /** A TURN server's credential, kept encrypted by main; '' forgets it. Never answered back. */
+  'settings.setIceCredential': {
+    request: z.object({ urls: iceServerSettingSchema.shape.urls, credential: z.string().max(512) }).strict(),
+    reply: z.object({ saved: z.boolean() }),
+  },
 } as const;
 
 function isHttpUrl(value: string): boolean {

@@ -10,6 +10,8 @@ import { createWorkstationHandlers } from './workstation-handlers';
 import { createPhoneHandlers } from './phone-handlers';
 import { SettingLockedError } from '../services/policy';
 import { spokenFailure } from '../services/spoken-failure';
+import { rememberSecret } from '../services/logging';
+import { VAULT_KEYS } from '../services/session';
 
 export function createRequestHandlers(services: AppServices): RequestHandlers {
   return {
@@ -23,6 +25,16 @@ export function createRequestHandlers(services: AppServices): RequestHandlers {
         throw spokenFailure('settings-failure', 'settings.err.unsaved', { detail: (error as Error).message });
       }
       return settingsView(services);
+    },
+    // The credential goes to the vault (encrypted where the OS can), never to the settings file or back to the page.
+    'settings.setIceCredential': async ({ urls, credential }) => {
+      if (!credential) {
+        services.vault.delete(VAULT_KEYS.iceCredential(urls));
+        return { saved: false };
+      }
+      rememberSecret(credential);
+      services.vault.set(VAULT_KEYS.iceCredential(urls), credential, true);
+      return { saved: true };
     },
     'session.get': async () => services.session.view(),
     'session.signIn': (request) => services.session.signIn(request),

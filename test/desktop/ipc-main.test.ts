@@ -28,7 +28,7 @@ describe('ipcMain wiring', () => {
       throw new Error('unused');
     };
     const requestHandlers: RequestHandlers = {
-      'settings.get': never, 'settings.update': never, 'session.signIn': never, 'session.signOut': never,
+      'settings.get': never, 'settings.update': never, 'settings.setIceCredential': never, 'session.signIn': never, 'session.signOut': never,
       'session.get': async () => SIGNED_OUT,
       ...handlerStubs('supervisor', () => never),
       ...handlerStubs('calls', () => never),

@@ -231,6 +231,16 @@ describe("the agent's shift", () => {
     await settings.getByTestId('ringer-play').click();
     await expect.poll(async () => Number(await settings.getByTestId('mic-test-level').getAttribute('data-level')), { timeout: 10_000 }).toBeGreaterThan(0);
     await viewportShot('settings-ringer-es');
+    // STUN/TURN (advanced, issue 15): the address and user are settings; the password goes to main's vault only.
+    await settings.locator('.ice-servers summary').click();
+    await settings.locator('input[name=iceUrls]').fill('turn:turn.example.com:443?transport=tcp');
+    await settings.locator('input[name=iceUsername]').fill('ana');
+    await settings.locator('input[name=iceCredential]').fill('Tr4ns-p0rt!');
+    await settings.getByTestId('ice-add').click();
+    await expect.poll(() => settings.getByTestId('ice-servers').textContent()).toContain('turn:turn.example.com:443?transport=tcp · ana');
+    await expect.poll(() => app.host.services.vault.get('ice-credential:turn:turn.example.com:443?transport=tcp')).toBe('Tr4ns-p0rt!');
+    expect(readFileSync(join(app.dataDir, 'settings.json'), 'utf8')).not.toContain('Tr4ns-p0rt!');
+    expect(await settings.locator('input[name=iceCredential]').inputValue()).toBe('');
     await page.keyboard.press('Escape');
     await settings.waitFor({ state: 'detached' });
   });

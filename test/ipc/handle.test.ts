@@ -10,6 +10,7 @@ function handlers(overrides: Partial<RequestHandlers> = {}): RequestHandlers {
   return {
     'settings.get': never,
     'settings.update': never,
+    'settings.setIceCredential': never,
     'session.get': async () => SIGNED_OUT,
     'session.signIn': never,
     'session.signOut': never,

@@ -13,6 +13,7 @@ const validSignIn = { agent: 'ana.garcia', password: 'x', remember: false, langu
 
 const malformed: Record<RequestChannel, unknown[]> = {
   'settings.get': [undefined, null, 42, 'text', [], { extra: 1 }],
+  'settings.setIceCredential': [undefined, {}, { urls: 'http://x', credential: 'c' }, { urls: 'turn:x', credential: 7 }, { urls: 'turn:x', credential: 'c', extra: 1 }],
   'settings.update': [
     undefined,
     {},
@@ -82,6 +83,7 @@ function recordingHandlers(calls: string[]): RequestHandlers {
   return {
     'settings.get': record('settings.get'),
     'settings.update': record('settings.update'),
+    'settings.setIceCredential': record('settings.setIceCredential'),
     'session.get': record('session.get'),
     'session.signIn': record('session.signIn'),
     'session.signOut': record('session.signOut'),

@@ -27,7 +27,7 @@ function dispatcher(view: () => SessionView) {
     throw new Error('not expected in this test');
   };
   const handlers: RequestHandlers = {
-    'settings.get': never, 'settings.update': never, 'session.get': never, 'session.signIn': never, 'session.signOut': never,
+    'settings.get': never, 'settings.update': never, 'settings.setIceCredential': never, 'session.get': never, 'session.signIn': never, 'session.signOut': never,
     ...handlerStubs('supervisor', () => never),
     ...handlerStubs('calls', () => never),
     ...handlerStubs('workstation', () => never),

@@ -78,6 +78,15 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
     ? watchApiOutages({ onChange: deps.connectivity.onChange }, { back: () => renewal.hurry(), longOutageOver: (offlineMs) => void renew(offlineMs) })
     : undefined;
 
+  /** The settings the SIP credentials come from, with this launch's STUN/TURN addresses when given. */
+  const sipSettings = () => ({ ...deps.settings.get(), ...(overrides.iceServers ? { iceServers: overrides.iceServers } : {}) });
+  /** A TURN credential main holds (never in the settings file); named to the redactor when read. */
+  const iceCredential = (urls: string): string | undefined => {
+    const credential = deps.vault.get(VAULT_KEYS.iceCredential(urls));
+    rememberSecret(credential);
+    return credential;
+  };
+
   const publish = (next: SessionView): SessionView => {
     view = next;
     for (const listener of [...listeners]) listener(view);
@@ -134,7 +143,7 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
         state: 'signed-in',
         // Supervisor only: no agent, so no SIP credentials and no phone.
         agent: agent ? profileOf(agent, agentName) : null,
-        sip: agent ? sipCredentialsFor(agent, deps.settings.get(), sipUrl || undefined) : null,
+        sip: agent ? sipCredentialsFor(agent, sipSettings(), sipUrl || undefined, iceCredential) : null,
         apiUser: apiUser || null,
         instanceUrl: baseUrl,
       });
@@ -240,7 +249,7 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
         rememberSecret(agent.data.md5secret);
         if (api !== client || view.state !== 'signed-in') return; // signed out meanwhile
         deps.vault.set(VAULT_KEYS.agentToken, agent.data.token, deps.settings.get().tokenStorage === 'encrypted-disk');
-        const sip = sipCredentialsFor(agent.data, deps.settings.get(), sipUrlOfSignIn || undefined);
+        const sip = sipCredentialsFor(agent.data, sipSettings(), sipUrlOfSignIn || undefined, iceCredential);
         // A new HA1 or host: the phone is built again from the new credentials.
         if (!sameSip(sip, view.sip)) publish({ ...view, sip });
       },

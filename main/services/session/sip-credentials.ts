@@ -3,13 +3,16 @@
 // realm asterisk, HA1 = md5secret).
 import type { Settings, SipCredentials } from '../../../common/ipc-contract';
 import type { SignedInAgent } from './session-api';
+import { iceServersFor } from '../../../common/domain/ice-server';
 
 export function sipCredentialsFor(
   agent: SignedInAgent,
-  settings: Pick<Settings, 'sipWsUrlTemplate' | 'sipUriTemplate' | 'sipRealm'>,
+  settings: Pick<Settings, 'sipWsUrlTemplate' | 'sipUriTemplate' | 'sipRealm' | 'iceServers'>,
   sipUrlOverride?: string,
+  iceCredential: (urls: string) => string | undefined = () => undefined,
 ): SipCredentials {
   const fill = (template: string): string => template.replaceAll('{host}', agent.host).replaceAll('{name}', agent.name);
+  const iceServers = iceServersFor(settings.iceServers, iceCredential);
   return {
     uri: fill(settings.sipUriTemplate),
     authorizationUsername: agent.name,
@@ -17,5 +20,6 @@ export function sipCredentialsFor(
     wsUrl: sipUrlOverride ? sipUrlOverride : fill(settings.sipWsUrlTemplate),
     realm: settings.sipRealm,
     displayName: agent.fullname || agent.accountcode || agent.name,
+    ...(iceServers.length > 0 ? { iceServers } : {}),
   };
 }

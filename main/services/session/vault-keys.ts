@@ -4,4 +4,6 @@ export const VAULT_KEYS = {
   clientToken: 'client-token',
   /** Keyed by the instance's origin too: a password kept for one instance is never sent to another. */
   password: (origin: string, agent: string) => `password:${origin}:${agent}`,
+  /** A TURN server's credential, by its address. */
+  iceCredential: (urls: string) => `ice-credential:${urls}`,
 } as const;

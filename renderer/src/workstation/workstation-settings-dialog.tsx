@@ -10,6 +10,7 @@ import { useErrorText } from '../error-text';
 import { AudioDevicesFieldset } from '../audio/audio-devices-fieldset';
 import { useWorkstation } from './workstation-context';
 import { FormAddressField } from './form-address-field';
+import { IceServersFieldset } from './ice-servers-fieldset';
 import { RingerFieldset } from '../audio/ringer-fieldset';
 
 type Toggle = 'autostart' | 'closeToTray' | 'dialImmediately';
@@ -94,6 +95,7 @@ export function WorkstationSettingsDialog({ onClose }: { onClose: () => void }) 
         <AudioDevicesFieldset saved={pendingAudio ?? settings.audioDevices} onSave={(devices) => void saveAudio(devices)} />
         <RingerFieldset settings={settings} onSave={save} />
         <FormAddressField onSave={save} />
+        <IceServersFieldset onSave={save} />
         <fieldset className="settings-group">
           <legend>{t('workstation.settings.shortcuts')}</legend>
           <div className="shortcut-fields">
