@@ -231,6 +231,9 @@ describe("the agent's shift", () => {
     await settings.getByTestId('ringer-play').click();
     await expect.poll(async () => Number(await settings.getByTestId('mic-test-level').getAttribute('data-level')), { timeout: 10_000 }).toBeGreaterThan(0);
     await viewportShot('settings-ringer-es');
+    await chooseLanguage(page, 'en');
+    await viewportShot('settings-ringer-en');
+    await chooseLanguage(page, 'es');
     // STUN/TURN (advanced, issue 15): the address and user are settings; the password goes to main's vault only.
     await settings.locator('.ice-servers summary').click();
     await settings.locator('input[name=iceUrls]').fill('turn:turn.example.com:443?transport=tcp');
@@ -265,6 +268,9 @@ describe("the agent's shift", () => {
     await card.getByTestId('callbacks-due').waitFor({ timeout: 20_000 });
     await card.scrollIntoViewIfNeeded();
     await viewportShot('my-callbacks-es');
+    await chooseLanguage(page, 'en');
+    await viewportShot('my-callbacks-en');
+    await chooseLanguage(page, 'es');
     await card.getByTestId('callback-done').first().click();
     await card.waitFor({ state: 'detached' });
   });
@@ -285,6 +291,9 @@ describe("the agent's shift", () => {
     await dialog.getByTestId('sign-out-in-call').waitFor();
     expect(await focusedTestId()).toBe('sign-out-back-to-call');
     await viewportShot('sign-out-in-call-es');
+    await chooseLanguage(page, 'en');
+    await viewportShot('sign-out-in-call-en');
+    await chooseLanguage(page, 'es');
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
     expect((await simCall(app, guid)).status).toBe('active');
