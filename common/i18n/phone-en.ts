@@ -13,6 +13,7 @@ export const phoneEn = {
   'phone.err.resumeFailed': 'Could not resume the call: {detail}',
   'phone.err.dtmfNotActive': 'Digits can only be sent during an active call.',
   'phone.err.dtmfTones': 'Only the digits 0-9, *, #, A-D and , (pause) can be sent.',
+  'phone.err.dtmfQueueFull': 'Too many digits are waiting to be sent; wait a moment until they have gone out.',
   'phone.err.dtmfNoChannel': 'The digits could not be sent: the call has no audio channel for tones.',
   'phone.err.noAudioTrack': 'The chosen microphone gave no audio track. Choose another microphone.',
   'phone.err.noSender': 'The call has no audio sender to switch.',

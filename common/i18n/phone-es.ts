@@ -15,6 +15,7 @@ export const phoneEs: Record<keyof typeof phoneEn, string> = {
   'phone.err.resumeFailed': 'No se pudo retomar la llamada: {detail}',
   'phone.err.dtmfNotActive': 'Solo se pueden enviar dígitos durante una llamada en curso.',
   'phone.err.dtmfTones': 'Solo se pueden enviar los dígitos 0-9, *, #, A-D y , (pausa).',
+  'phone.err.dtmfQueueFull': 'Hay demasiados dígitos esperando para enviarse; espere un momento a que salgan.',
   'phone.err.dtmfNoChannel': 'No se pudieron enviar los dígitos: la llamada no tiene canal de audio para tonos.',
   'phone.err.noAudioTrack': 'El micrófono elegido no entregó audio. Elija otro micrófono.',
   'phone.err.noSender': 'La llamada no tiene un emisor de audio que cambiar.',

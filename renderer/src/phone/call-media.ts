@@ -142,6 +142,11 @@ export class CallMedia {
     return { microphone: sender.track.label, speakerId: this.remote.speakerId() };
   }
 
+  /** Digits still waiting in the audio sender's DTMF queue ('' when none or no sender). */
+  get pendingDtmf(): string {
+    return this.peerConnection()?.getSenders()[0]?.dtmf?.toneBuffer ?? '';
+  }
+
   latest(): QualitySample | null {
     return this.sampler?.latest ?? this.lastSample;
   }

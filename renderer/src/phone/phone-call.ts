@@ -23,6 +23,8 @@ import type { QualitySample } from './rtp-quality';
 export type { CallEnvironment, CallEvents, CallInfo, DeviceChoice, HangUpResult, RefreshResult } from './phone-call-options';
 
 const DTMF_TONES = /^[0-9A-Da-d#*,]{1,32}$/;
+/** Digits waiting to go out at most (each takes 170 ms). */
+const MAX_QUEUED_DTMF = 64;
 
 export class PhoneCall {
   private current: CallState = { kind: 'ringing' };
@@ -225,8 +227,11 @@ export class PhoneCall {
   sendDtmf(tones: string): void {
     if (this.current.kind !== 'active') throw new PhoneError('phone.err.dtmfNotActive');
     if (!DTMF_TONES.test(tones)) throw new PhoneError('phone.err.dtmfTones');
+    // insertDTMF replaces the digits still queued: keep them, so fast typing loses none.
+    const queued = this.media.pendingDtmf + tones;
+    if (queued.length > MAX_QUEUED_DTMF) throw new PhoneError('phone.err.dtmfQueueFull');
     const sdh = this.invitation.sessionDescriptionHandler;
-    if (!sdh?.sendDtmf(tones, { duration: 100, interToneGap: 70 })) {
+    if (!sdh?.sendDtmf(queued, { duration: 100, interToneGap: 70 })) {
       throw new PhoneError('phone.err.dtmfNoChannel');
     }
   }

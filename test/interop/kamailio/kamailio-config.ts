@@ -19,7 +19,28 @@ export interface KamailioConfigInput {
   callerUser: string;
   tlsConfigFile: string;
   modulesDir: string;
+  /** A plain-SIP trunk for customers (UDP) with media bridged by rtpengine. */
+  trunk?: KamailioTrunk;
 }
+
+/**
+ * Customers on plain SIP over UDP (a trunk, G.711, RFC 4733), bridged to the
+ * agents' DTLS-SRTP/ICE by rtpengine (webrtc-notes.md: "The media path").
+ * A customer's INVITE is trusted by the port it arrives on, as a trunk by its
+ * source, and tagged with a call context like the platform's queue does.
+ */
+export interface KamailioTrunk {
+  host: string;
+  udpPort: number;
+  /** rtpengine's control socket, e.g. `udp:127.0.0.1:22222`. */
+  rtpengineNg: string;
+  /** The campaign named in the X-CTI of a customer's call. */
+  campaign: string;
+}
+
+// rtpengine flags, by the side the SDP goes to (webrtc-notes.md).
+const TO_WEBRTC = 'ICE=force DTLS=passive UDP/TLS/RTP/SAVPF SDES-off rtcp-mux-offer rtcp-mux-require generate-mid replace-origin replace-session-connection';
+const TO_PLAIN = 'RTP/AVP ICE=remove DTLS=off rtcp-mux-demux replace-origin replace-session-connection';
 
 const SAFE = /^[A-Za-z0-9._-]+$/;
 const HEX32 = /^[0-9a-f]{32}$/;
@@ -27,6 +48,10 @@ const HEX32 = /^[0-9a-f]{32}$/;
 export function kamailioConfig(input: KamailioConfigInput): string {
   for (const { user, ha1 } of input.users) {
     if (!SAFE.test(user) || !HEX32.test(ha1)) throw new Error(`Writing kamailio.cfg failed: user "${user}" needs a plain name and a 32-hex HA1.`);
+  }
+  const trunk = input.trunk;
+  if (trunk && (!SAFE.test(trunk.host) || !/^udp:[0-9.]+:[0-9]+$/.test(trunk.rtpengineNg) || !/^[A-Za-z0-9 <>_-]+$/.test(trunk.campaign))) {
+    throw new Error('Writing kamailio.cfg failed: the trunk needs a plain host, an rtpengine address udp:<ip>:<port> and a plain campaign name.');
   }
   if (!SAFE.test(input.callerUser) || !SAFE.test(input.realm)) throw new Error('Writing kamailio.cfg failed: caller user and realm must be plain names.');
   if (!input.users.some((u) => u.user === input.callerUser)) {
@@ -45,6 +70,7 @@ auto_aliases=no
 alias="${host}"
 listen=tcp:${host}:${wsPort}
 listen=tls:${host}:${wssPort}
+${trunk ? `listen=udp:${trunk.host}:${trunk.udpPort}\nalias="${trunk.host}:${trunk.udpPort}"` : '# no trunk'}
 enable_tls=yes
 tcp_accept_no_cl=yes
 tcp_connection_lifetime=3605
@@ -73,6 +99,7 @@ loadmodule "nathelper.so"
 loadmodule "tls.so"
 loadmodule "xhttp.so"
 loadmodule "websocket.so"
+${trunk ? `loadmodule "rtpengine.so"\nmodparam("rtpengine", "rtpengine_sock", "${trunk.rtpengineNg}")\nmodparam("rr", "enable_double_rr", 1)` : ''}
 
 modparam("tls", "config", "${input.tlsConfigFile}")
 modparam("htable", "htable", "ha1=>size=4;")
@@ -124,6 +151,7 @@ request_route {
     exit;
   }
   t_check_trans();
+${trunk ? trunkInvite(trunk) : ''}
   route(AUTH);
   if (is_method("REGISTER")) {
     if (!save("location")) {
@@ -183,6 +211,7 @@ route[AUTH] {
 
 route[WITHINDLG] {
   if (loose_route()) {
+${trunk ? `    if (check_route_param("rtp=bridged")) route(MEDIA);` : ''}
     if (!isdsturiset()) {
       handle_ruri_alias();
     }
@@ -192,13 +221,16 @@ route[WITHINDLG] {
     # (a Contact named after its AOR, as the platform's) or else the To user
     # (a phone's AOR); neither registered: the alias as it is.
     $var(ruri) = $ru;
-    $var(du) = $du;
+    $var(du) = "";
+    if (isdsturiset()) $var(du) = $du;
     $ru = "sip:" + $rU + "@" + $td;
     if (!lookup("location")) {
       $ru = "sip:" + $tU + "@" + $td;
       if (!lookup("location")) {
         $ru = $var(ruri);
-        $du = $var(du);
+        # $du = $var(du) with nothing saved would set the destination "0".
+        if ($var(du) != "") $du = $var(du);
+        else resetdsturi();
       }
     }
     route(RELAY);
@@ -218,7 +250,9 @@ route[RELAY] {
   if (is_method("INVITE|BYE|UPDATE|CANCEL|ACK")) {
     t_on_reply("REPLY");
   }
+${trunk ? `  if (isflagset(1) || isflagset(2)) t_on_failure("MEDIA_FAILED");` : ''}
   if (!t_relay()) {
+    xlog("L_NOTICE", "relay: $rm to $ru via $du failed ($rc)\\n");
     sl_reply_error();
   }
   exit;
@@ -228,8 +262,14 @@ onreply_route[REPLY] {
   if (nat_uac_test("64")) {
     add_contact_alias();
   }
+${trunk ? `  xlog("L_INFO", "reply: $rs to $rm from $proto:$si:$sp flags $mF sdp $cl\\n");
+  # The answer goes back the other way: an offer sent to the agent (flag 1) is answered toward the plain side.
+  if (status =~ "^(18[03]|2[0-9][0-9])$" && has_body("application/sdp")) {
+    if (isflagset(1)) rtpengine_answer("${TO_PLAIN}");
+    else if (isflagset(2)) rtpengine_answer("${TO_WEBRTC}");
+  }` : ''}
 }
-
+${trunk ? mediaRoutes() : ''}
 event_route[xhttp:request] {
   set_reply_close();
   set_reply_no_connect();
@@ -243,6 +283,59 @@ event_route[xhttp:request] {
     }
   }
   xhttp_reply("404", "Not Found", "", "");
+}
+`;
+}
+
+/** A customer's INVITE on the trunk: no digest (trusted by its port), an X-CTI like the queue's, media through rtpengine. */
+function trunkInvite(trunk: KamailioTrunk): string {
+  return `  if (is_method("INVITE") && proto == UDP && $Rp == ${trunk.udpPort}) {
+    if (!($fU =~ "^[+0-9A-Za-z]{1,32}$")) {
+      sl_send_reply("403", "Unknown caller");
+      exit;
+    }
+    remove_hf("X-CTI");
+    append_hf("X-CTI: {\\"Guid\\":\\"$(ci{s.md5})\\",\\"Campaign\\":\\"${trunk.campaign}\\",\\"Callerid\\":\\"$fU\\",\\"Answer\\":\\"FALSE\\"}\\r\\n");
+    record_route();
+    add_rr_param(";rtp=bridged");
+    if (!lookup("location")) {
+      sl_send_reply("480", "Temporarily Unavailable");
+      exit;
+    }
+    handle_ruri_alias();
+    setflag(1);
+    if (!rtpengine_offer("${TO_WEBRTC} record-call=yes")) {
+      sl_send_reply("503", "Media server unavailable");
+      exit;
+    }
+    route(RELAY);
+  }`;
+}
+
+/** In-dialog requests of a bridged call: re-offers by direction (flag 1: toward the agent), released on BYE. */
+function mediaRoutes(): string {
+  return `
+route[MEDIA] {
+  xlog("L_INFO", "media: $rm from $proto:$si:$sp to $ru via $du\\n");
+  if (is_method("BYE|CANCEL")) {
+    rtpengine_delete();
+    return;
+  }
+  if (is_method("INVITE|UPDATE") && has_body("application/sdp")) {
+    if (proto == WS || proto == WSS) {
+      setflag(2);
+      rtpengine_offer("${TO_PLAIN}");
+    } else {
+      setflag(1);
+      rtpengine_offer("${TO_WEBRTC}");
+    }
+  }
+}
+
+failure_route[MEDIA_FAILED] {
+  if (t_is_canceled() || t_check_status("[3-6][0-9][0-9]")) {
+    if (!has_totag()) rtpengine_delete();
+  }
 }
 `;
 }

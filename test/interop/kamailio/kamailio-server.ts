@@ -8,15 +8,20 @@ import { createConnection, createServer, type AddressInfo } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { createTlsMaterial } from '../../../simulator/sip/tls-authority';
+import { createSocket } from 'node:dgram';
 import { kamailioConfig, kamailioTlsConfig, type KamailioUser } from './kamailio-config';
 
 export const KAMAILIO_BIN = '/usr/sbin/kamailio';
-const HOST = '127.0.0.1';
+const LOOPBACK = '127.0.0.1';
 
 export interface KamailioOptions {
   realm: string;
   users: KamailioUser[];
   callerUser: string;
+  /** The address of the WS/WSS listeners (and the certificate's); default 127.0.0.1. */
+  host?: string;
+  /** A plain-SIP trunk on 127.0.0.1 (UDP) with media through this rtpengine. */
+  trunk?: { rtpengineNg: string; campaign: string };
 }
 
 export interface Kamailio {
@@ -27,6 +32,8 @@ export interface Kamailio {
   /** PEM of Kamailio's WSS server certificate. */
   certificateFile: string;
   domain: string;
+  /** `sip:<user>@127.0.0.1:<port>` on the trunk (customers), when started with one. */
+  trunkUri(user: string): string;
   dir: string;
   /** The pid in the pid file of the running instance. */
   pid(): number;
@@ -39,14 +46,15 @@ export interface Kamailio {
 
 export async function startKamailio(options: KamailioOptions): Promise<Kamailio> {
   if (!existsSync(KAMAILIO_BIN)) {
-    throw new Error(`Starting Kamailio failed: ${KAMAILIO_BIN} is missing. Run test/interop/ensure-kamailio.sh (as root) first.`);
+    throw new Error(`Starting Kamailio failed: ${KAMAILIO_BIN} is missing. Run test/interop/ensure-packages.sh (as root) first.`);
   }
   const modulesDir = findModulesDir();
+  const host = options.host ?? LOOPBACK;
   const dir = mkdtempSync(join(tmpdir(), 'interop-kamailio-'));
   const asRoot = userInfo().uid === 0;
   // Kamailio drops to nobody after reading the config: it must reach this folder.
   chmodSync(dir, 0o755);
-  const tls = createTlsMaterial([HOST]);
+  const tls = createTlsMaterial([host]);
   const files = {
     config: join(dir, 'kamailio.cfg'),
     tlsConfig: join(dir, 'tls.cfg'),
@@ -61,11 +69,15 @@ export async function startKamailio(options: KamailioOptions): Promise<Kamailio>
   writeFileSync(files.certificate, tls.serverCertPem, { mode: 0o644 });
   writeFileSync(files.privateKey, tls.serverKeyPem, { mode: 0o600 });
   writeFileSync(files.log, '');
-  const [wsPort, wssPort] = [await freePort(), await freePort()];
+  const [wsPort, wssPort] = [await freePort(host), await freePort(host)];
+  const trunk = options.trunk ? { ...options.trunk, host: LOOPBACK, udpPort: await freeUdpPort() } : undefined;
   writeFileSync(files.tlsConfig, kamailioTlsConfig({ certificate: files.certificate, privateKey: files.privateKey }), { mode: 0o644 });
   writeFileSync(
     files.config,
-    kamailioConfig({ host: HOST, wsPort, wssPort, realm: options.realm, users: options.users, callerUser: options.callerUser, tlsConfigFile: files.tlsConfig, modulesDir }),
+    kamailioConfig({
+      host, wsPort, wssPort, realm: options.realm, users: options.users, callerUser: options.callerUser, tlsConfigFile: files.tlsConfig, modulesDir,
+      ...(trunk ? { trunk } : {}),
+    }),
     { mode: 0o644 },
   );
   mkdirSync(files.runDir, { mode: 0o755 });
@@ -89,7 +101,7 @@ export async function startKamailio(options: KamailioOptions): Promise<Kamailio>
     const exited = new Promise<never>((_, reject) =>
       child?.once('exit', (code) => reject(new Error(`Kamailio exited at start (code ${code}). Its log:\n${tail(files.log)}`))),
     );
-    await Promise.race([Promise.all([waitForPort(wsPort), waitForPort(wssPort), waitForPidFile(files.pid)]), exited]);
+    await Promise.race([Promise.all([waitForPort(host, wsPort), waitForPort(host, wssPort), waitForPidFile(files.pid)]), exited]);
   };
 
   const stopByPid = async (): Promise<void> => {
@@ -122,11 +134,15 @@ export async function startKamailio(options: KamailioOptions): Promise<Kamailio>
   }
   let finalLog = '';
   return {
-    wsUrl: `ws://${HOST}:${wsPort}/ws`,
-    wssUrl: `wss://${HOST}:${wssPort}/ws`,
+    wsUrl: `ws://${host}:${wsPort}/ws`,
+    wssUrl: `wss://${host}:${wssPort}/ws`,
     caFile: files.ca,
     certificateFile: files.certificate,
-    domain: HOST,
+    domain: host,
+    trunkUri: (user) => {
+      if (!trunk) throw new Error('This Kamailio was started without a trunk.');
+      return `sip:${user}@${trunk.host}:${trunk.udpPort}`;
+    },
     dir,
     pid: () => readPid(files.pid) ?? -1,
     log: () => (existsSync(files.log) ? readFileSync(files.log, 'utf8') : finalLog),
@@ -148,7 +164,7 @@ export async function startKamailio(options: KamailioOptions): Promise<Kamailio>
 function findModulesDir(): string {
   const candidates = ['/usr/lib/kamailio/modules', ...readdirSync('/usr/lib').map((entry) => join('/usr/lib', entry, 'kamailio/modules'))];
   const found = candidates.find((dir) => existsSync(join(dir, 'websocket.so')) && existsSync(join(dir, 'tls.so')));
-  if (!found) throw new Error('Starting Kamailio failed: its websocket and tls modules are missing. Run test/interop/ensure-kamailio.sh (as root).');
+  if (!found) throw new Error('Starting Kamailio failed: its websocket and tls modules are missing. Run test/interop/ensure-packages.sh (as root).');
   return found;
 }
 
@@ -162,27 +178,35 @@ function tail(file: string): string {
   return readFileSync(file, 'utf8').split('\n').slice(-30).join('\n');
 }
 
-async function freePort(): Promise<number> {
+async function freePort(host: string): Promise<number> {
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
 
+async function freeUdpPort(): Promise<number> {
+  const socket = createSocket('udp4');
+  await new Promise<void>((resolve) => socket.bind(0, LOOPBACK, resolve));
+  const { port } = socket.address();
+  await new Promise<void>((resolve) => socket.close(() => resolve()));
+  return port;
+}
+
 /** Resolves once `port` accepts a TCP connection (bounded: 10 s, 10 ms steps). */
-async function waitForPort(port: number): Promise<void> {
+async function waitForPort(host: string, port: number): Promise<void> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const open = await new Promise<boolean>((resolve) => {
-      const socket = createConnection({ host: HOST, port }, () => {
+      const socket = createConnection({ host, port }, () => {
         socket.destroy();
         resolve(true);
       });
       socket.once('error', () => resolve(false));
     });
     if (open) return;
-    if (Date.now() > deadline) throw new Error(`Kamailio did not accept connections on ${HOST}:${port} within 10 s.`);
+    if (Date.now() > deadline) throw new Error(`Kamailio did not accept connections on ${host}:${port} within 10 s.`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

@@ -1,0 +1,226 @@
+// A customer on plain SIP: Debian's baresip on loopback (UDP, G.711 µ-law,
+// RFC 4733), playing a tone from a WAV file and recording what it hears
+// (sndfile's `dump-*-dec.wav`), driven over its ctrl_tcp interface (netstring
+// JSON). Config, accounts and recordings live in its own temp dir, removed by
+// stop(). Quirks of baresip 1.0 are in ../shared/webrtc-notes.md.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createConnection, createServer, type AddressInfo, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { toneWav, readWav, type WavSamples } from './wav';
+
+export const BARESIP_BIN = '/usr/bin/baresip';
+// A host of its own on loopback: Kamailio counts 127.0.0.1 on any port as itself.
+const HOST = '127.0.0.2';
+const MAX_LOG_CHARS = 200_000;
+const MAX_EVENTS = 1_000;
+/** What a frame from ctrl_tcp may weigh; baresip's are a few hundred bytes. */
+const MAX_FRAME_BYTES = 64 * 1024;
+
+export interface BaresipEvent {
+  type: string;
+  param?: string;
+  at: number;
+}
+
+export interface BaresipCustomer {
+  /** The customer's number (the From user). */
+  number: string;
+  /** The tone it plays, Hz. */
+  toneHz: number;
+  dial(uri: string): Promise<void>;
+  hangUp(): Promise<void>;
+  /** Every event so far (CALL_RINGING, CALL_ESTABLISHED, CALL_DTMF_START, CALL_CLOSED, …), oldest first. */
+  events(): BaresipEvent[];
+  /** The digits received as RFC 4733 events, in order. */
+  digits(): string;
+  /** What it heard in its calls so far, one stream (files still being written read too). */
+  heard(): WavSamples | null;
+  log(): string;
+  stop(): Promise<void>;
+}
+
+export interface BaresipOptions {
+  number: string;
+  toneHz: number;
+}
+
+export async function startBaresipCustomer(options: BaresipOptions): Promise<BaresipCustomer> {
+  if (!existsSync(BARESIP_BIN)) throw new Error(`Starting baresip failed: ${BARESIP_BIN} is missing. Run test/interop/ensure-packages.sh (as root) first.`);
+  if (!/^[+0-9]{3,20}$/.test(options.number)) throw new Error('Starting baresip failed: the customer number must be digits.');
+  const dir = mkdtempSync(join(tmpdir(), 'interop-baresip-'));
+  const recordings = join(dir, 'heard');
+  const tone = join(dir, 'tone.wav');
+  // baresip hangs up when its source file ends: long enough for any test here.
+  writeFileSync(tone, toneWav({ frequency: options.toneHz, seconds: 300, sampleRate: 8_000, amplitude: 0.3 }));
+  const [sipPort, ctrlPort] = [await freePort(), await freePort()];
+  writeFileSync(join(dir, 'accounts'), `<sip:${options.number}@${HOST}>;regint=0;answermode=manual;audio_codecs=PCMU/8000/1\n`);
+  writeFileSync(
+    join(dir, 'config'),
+    [
+      'module_path /usr/lib/baresip/modules',
+      'poll_method epoll',
+      `sip_listen ${HOST}:${sipPort}`,
+      `net_interface ${HOST}`,
+      'call_local_timeout 120',
+      'call_max_calls 2',
+      `audio_source aufile,${tone}`,
+      'audio_player aubridge,nil',
+      'audio_alert aubridge,nil',
+      'rtcp_mux no',
+      'jitter_buffer_delay 5-10',
+      'module g711.so',
+      'module aufile.so',
+      'module aubridge.so',
+      'module sndfile.so',
+      `snd_path ${recordings}`,
+      'module_tmp uuid.so',
+      'module_tmp account.so',
+      'module_app menu.so',
+      'module_app ctrl_tcp.so',
+      `ctrl_tcp_listen ${HOST}:${ctrlPort}`,
+      '',
+    ].join('\n'),
+  );
+  writeFileSync(join(dir, 'contacts'), '');
+  mkdirSync(recordings);
+
+  const child: ChildProcess = spawn(BARESIP_BIN, ['-f', dir, '-4', ...(process.env['MEDIA_DEBUG'] ? ['-v'] : [])], { stdio: ['ignore', 'pipe', 'pipe'], cwd: dir });
+  let log = '';
+  const keep = (chunk: Buffer): void => {
+    log = (log + chunk.toString('utf8')).slice(-MAX_LOG_CHARS);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const events: BaresipEvent[] = [];
+  const replies = new Map<string, (ok: boolean, text: string) => void>();
+  let socket: Socket | undefined;
+  let token = 0;
+
+  const stop = async (): Promise<void> => {
+    socket?.destroy();
+    if (child.exitCode === null && child.signalCode === null) {
+      const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 3_000);
+      await gone;
+      clearTimeout(timer);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  try {
+    const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`baresip exited at start (code ${code}). Its log:\n${log.slice(-3_000)}`))));
+    socket = await Promise.race([connectWhenListening(ctrlPort), exited]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  readNetstrings(socket, (text) => {
+    let frame: { event?: boolean; response?: boolean; type?: string; param?: string; token?: string; ok?: boolean; data?: string };
+    try {
+      frame = JSON.parse(text) as typeof frame;
+    } catch {
+      return;
+    }
+    if (frame.event && typeof frame.type === 'string') {
+      events.push({ type: frame.type, ...(typeof frame.param === 'string' ? { param: frame.param } : {}), at: Date.now() });
+      events.splice(0, Math.max(0, events.length - MAX_EVENTS));
+    } else if (frame.response && typeof frame.token === 'string') {
+      replies.get(frame.token)?.(frame.ok === true, frame.data ?? '');
+      replies.delete(frame.token);
+    }
+  });
+
+  const command = (name: string, params = ''): Promise<void> => {
+    token += 1;
+    const id = String(token);
+    const body = JSON.stringify({ command: name, params, token: id });
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        replies.delete(id);
+        reject(new Error(`baresip did not answer "${name}" within 5 s`));
+      }, 5_000);
+      replies.set(id, (ok, text) => {
+        clearTimeout(timer);
+        if (ok) resolve();
+        else reject(new Error(`baresip refused "${name} ${params}": ${text}`));
+      });
+      socket?.write(`${Buffer.byteLength(body)}:${body},`);
+    });
+  };
+
+  return {
+    number: options.number,
+    toneHz: options.toneHz,
+    dial: (uri) => command('dial', uri),
+    hangUp: () => command('hangup'),
+    events: () => [...events],
+    digits: () => events.filter((e) => e.type === 'CALL_DTMF_START').map((e) => e.param ?? '?').join(''),
+    heard() {
+      // A new recording starts whenever the stream is updated (a re-INVITE): all of them, in order, are what it heard.
+      const files = existsSync(recordings) ? readdirSync(recordings).filter((f) => f.endsWith('-dec.wav')).sort() : [];
+      const parts: WavSamples[] = [];
+      for (const file of files) {
+        try {
+          parts.push(readWav(readFileSync(join(recordings, file))));
+        } catch {
+          // header not written yet
+        }
+      }
+      if (parts.length === 0) return null;
+      const samples = new Float32Array(parts.reduce((n, p) => n + p.samples.length, 0));
+      let at = 0;
+      for (const part of parts) {
+        samples.set(part.samples, at);
+        at += part.samples.length;
+      }
+      return { sampleRate: parts[0]!.sampleRate, channels: 1, samples };
+    },
+    log: () => log,
+    stop,
+  };
+}
+
+/** Splits a byte stream into netstrings (`<len>:<text>,`); a malformed or oversized one closes the stream. */
+function readNetstrings(socket: Socket, onText: (text: string) => void): void {
+  let buffer = Buffer.alloc(0);
+  socket.on('data', (chunk: Buffer) => {
+    buffer = Buffer.concat([buffer, chunk]);
+    for (;;) {
+      const colon = buffer.indexOf(0x3a);
+      if (colon < 0) {
+        if (buffer.length > 12) socket.destroy();
+        return;
+      }
+      const length = Number(buffer.toString('latin1', 0, colon));
+      if (!Number.isInteger(length) || length < 0 || length > MAX_FRAME_BYTES) return void socket.destroy();
+      if (buffer.length < colon + 1 + length + 1) return;
+      onText(buffer.toString('utf8', colon + 1, colon + 1 + length));
+      buffer = buffer.subarray(colon + 1 + length + 1);
+    }
+  });
+  socket.on('error', () => undefined);
+}
+
+async function connectWhenListening(port: number): Promise<Socket> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const socket = await new Promise<Socket | null>((resolve) => {
+      const attempt = createConnection({ host: HOST, port }, () => resolve(attempt));
+      attempt.once('error', () => resolve(null));
+    });
+    if (socket) return socket;
+    if (Date.now() > deadline) throw new Error(`baresip's ctrl_tcp did not listen on ${HOST}:${port} within 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}

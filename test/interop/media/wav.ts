@@ -1,0 +1,96 @@
+// Just enough WAV for the media tests: write a mono 16-bit tone, read the
+// samples of a recording that may still be open (its header's sizes not yet
+// written), and tell whose signal a recording holds (Goertzel).
+
+export interface Tone {
+  frequency: number;
+  seconds: number;
+  sampleRate: number;
+  /** Peak amplitude, 0–1. */
+  amplitude: number;
+}
+
+/** A mono 16-bit PCM WAV file's bytes holding a sine tone. */
+export function toneWav(tone: Tone): Buffer {
+  const count = Math.round(tone.seconds * tone.sampleRate);
+  const data = Buffer.alloc(count * 2);
+  for (let i = 0; i < count; i += 1) {
+    data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * tone.frequency * i) / tone.sampleRate) * tone.amplitude * 32_767), i * 2);
+  }
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8, 'latin1');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(tone.sampleRate, 24);
+  header.writeUInt32LE(tone.sampleRate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'latin1');
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
+export interface WavSamples {
+  sampleRate: number;
+  channels: number;
+  /** The first channel, -1..1. */
+  samples: Float32Array;
+}
+
+/** 16-bit PCM samples of a WAV file; takes every byte after the data chunk's header, so a file still being written reads too. */
+export function readWav(bytes: Buffer): WavSamples {
+  if (bytes.length < 12 || bytes.toString('latin1', 0, 4) !== 'RIFF' || bytes.toString('latin1', 8, 12) !== 'WAVE') throw new Error('not a WAV file');
+  let offset = 12;
+  let sampleRate = 0;
+  let channels = 0;
+  let bits = 0;
+  while (offset + 8 <= bytes.length) {
+    const id = bytes.toString('latin1', offset, offset + 4);
+    const size = bytes.readUInt32LE(offset + 4);
+    const body = offset + 8;
+    if (id === 'fmt ') {
+      channels = bytes.readUInt16LE(body + 2);
+      sampleRate = bytes.readUInt32LE(body + 4);
+      bits = bytes.readUInt16LE(body + 14);
+    } else if (id === 'data') {
+      if (bits !== 16 || channels < 1) throw new Error(`only 16-bit PCM is read here (this one: ${bits}-bit, ${channels} channel(s))`);
+      const frames = Math.floor((bytes.length - body) / (2 * channels));
+      const samples = new Float32Array(frames);
+      for (let i = 0; i < frames; i += 1) samples[i] = bytes.readInt16LE(body + i * 2 * channels) / 32_768;
+      return { sampleRate, channels, samples };
+    }
+    offset = body + size + (size % 2);
+  }
+  throw new Error('the WAV file has no data chunk');
+}
+
+export function rms(samples: Float32Array): number {
+  if (samples.length === 0) return 0;
+  let sum = 0;
+  for (const sample of samples) sum += sample * sample;
+  return Math.sqrt(sum / samples.length);
+}
+
+/** Goertzel: the power of one frequency in the samples, normalised so a full-scale sine at it gives ~0.5 … independent of length. */
+export function tonePower(samples: Float32Array, sampleRate: number, frequency: number): number {
+  const coefficient = 2 * Math.cos((2 * Math.PI * frequency) / sampleRate);
+  let previous = 0;
+  let beforePrevious = 0;
+  for (const sample of samples) {
+    const current = sample + coefficient * previous - beforePrevious;
+    beforePrevious = previous;
+    previous = current;
+  }
+  const power = previous * previous + beforePrevious * beforePrevious - coefficient * previous * beforePrevious;
+  return samples.length === 0 ? 0 : (2 * power) / (samples.length * samples.length);
+}
+
+/** The share of the signal's power at `frequency` (0–1): ~1 for a clean tone at it, ~0 for silence or another tone. */
+export function toneShare(samples: Float32Array, sampleRate: number, frequency: number): number {
+  const level = rms(samples);
+  if (level === 0) return 0;
+  return Math.min(1, tonePower(samples, sampleRate, frequency) / (level * level));
+}
