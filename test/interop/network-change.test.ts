@@ -8,75 +8,28 @@
 // registers over the cable and refreshes the call with an ICE restart; the
 // audio comes back both ways. The test makes and removes the namespace,
 // links and addresses itself (root).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { connect as tlsConnect } from 'node:tls';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultExtensions } from '../../simulator/extensions';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { fillSignIn, phoneOnline } from '../e2e/harness';
 import { startHttpsProxy, type HttpsProxy } from '../e2e/https-proxy';
 import { pageLevel, panelState } from '../e2e/calls-kit';
-import { CALL_ARGS, CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium-page';
 import { until } from '../support/poll-until';
 import { createAgentNetns, type AgentNetns } from './support/agent-netns';
 import { control, type SimCall } from './support/sim-control';
-
-const PROJECT_DIR = resolve(import.meta.dirname, '../..');
+import { chromiumInNamespace, startHostInNamespace, wssKeyPin, type HostInNamespace } from './support/workstation-netns';
 
 let netns: AgentNetns;
 let sim: Simulator;
-let host: ChildProcess;
+let host: HostInNamespace | undefined;
 let browser: Browser;
 let page: Page;
 let front: HttpsProxy | undefined;
 const dir = mkdtempSync(join(tmpdir(), 'network-change-'));
-
-/**
- * The base64 SHA-256 of the simulator's WSS certificate key, for Chromium's
- * --ignore-certificate-errors-spki-list: the page trusts that one key (the
- * test's own CA signed it; TLS is verified here first), nothing else.
- */
-function wssKeyPin(wssUrl: string, caFile: string): Promise<string> {
-  const url = new URL(wssUrl);
-  return new Promise((resolvePin, reject) => {
-    const socket = tlsConnect({ host: url.hostname, port: Number(url.port), ca: readFileSync(caFile), servername: url.hostname }, () => {
-      const spki = socket.getPeerX509Certificate()?.publicKey.export({ type: 'spki', format: 'der' });
-      socket.destroy();
-      if (!spki) return reject(new Error('the simulator showed no certificate'));
-      resolvePin(createHash('sha256').update(spki).digest('base64'));
-    });
-    socket.once('error', reject);
-  });
-}
-
-/** Starts `npm start -- --browser --no-open` inside the namespace; resolves with the page's address. */
-async function startHostInNamespace(instanceUrl: string, sipUrl: string, caFile: string): Promise<string> {
-  host = spawn(
-    'ip',
-    ['netns', 'exec', netns.name, process.execPath, '--import', 'tsx', 'main/start.ts', '--browser', '--no-open', '--instance', instanceUrl, '--sip-url', sipUrl, '--ca-file', caFile, '--data-dir', join(dir, 'host')],
-    { cwd: PROJECT_DIR, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const lines = createInterface({ input: host.stdout! });
-  return new Promise((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error('the browser host in the namespace printed no ready line within 60 s')), 60_000);
-    host.once('exit', (code) => reject(new Error(`the browser host in the namespace exited (${code})`)));
-    lines.on('line', (line) => {
-      if (!line.startsWith('{')) return;
-      const ready = JSON.parse(line) as { event?: string; url?: string };
-      if (ready.event === 'ready' && ready.url) {
-        clearTimeout(timer);
-        resolveUrl(ready.url);
-      }
-    });
-  });
-}
 
 beforeAll(async () => {
   netns = createAgentNetns();
@@ -86,14 +39,10 @@ beforeAll(async () => {
   const pin = await wssKeyPin(sip.wss, sip.caCertFile);
   // Off loopback the API is https too (http:// is refused there): a front with a private CA, trusted by its CA file.
   front = await startHttpsProxy(sim.baseUrl, netns.platformAddress);
-  const url = await startHostInNamespace(front.baseUrl, sip.wss, front.caFile);
-  // Chromium in the namespace too: playwright talks to it over a pipe, which crosses namespaces.
-  const wrapper = join(dir, 'chromium-in-netns');
-  writeFileSync(wrapper, `#!/bin/sh\nexec ip netns exec ${netns.name} ${CHROMIUM_PATH} "$@"\n`);
-  chmodSync(wrapper, 0o755);
-  browser = await chromium.launch({ executablePath: wrapper, args: [...CHROMIUM_ARGS, ...CALL_ARGS, `--ignore-certificate-errors-spki-list=${pin}`] });
+  host = await startHostInNamespace(netns, { instanceUrl: front.baseUrl, sipUrl: sip.wss, caFile: front.caFile, dataDir: join(dir, 'host') });
+  browser = await chromiumInNamespace(netns, dir, pin);
   page = await (await browser.newContext({ viewport: { width: 1000, height: 760 } })).newPage();
-  await page.goto(url);
+  await page.goto(host.url);
   const agent = sim.ready.credentials.agents[0]!;
   await fillSignIn(page, { agent: agent.agent, password: agent.password });
   await phoneOnline(page);
@@ -101,7 +50,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close().catch(() => undefined);
-  host?.kill('SIGTERM');
+  await host?.stop();
   await front?.close().catch(() => undefined);
   await sim?.close().catch(() => undefined);
   netns?.remove();

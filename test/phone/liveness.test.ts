@@ -125,6 +125,18 @@ describe('MediaWatch', () => {
     expect(watch.sample(12, 5_000).kind).toBe('flowing');
   });
 
+  it('says there is no audio path when the peer connection never connected and no packet ever came', () => {
+    const watch = new MediaWatch(0);
+    watch.pathState('connecting', 100);
+    expect(watch.sample(0, 3_500)).toMatchObject({ kind: 'silent', side: 'no-path' });
+    expect(watch.pathState('failed', 30_000)).toMatchObject({ kind: 'silent', side: 'no-path' });
+    // Once connected, a later silence is the network's or the platform's, never "no path".
+    const connected = new MediaWatch(0);
+    connected.pathState('connected', 100);
+    expect(connected.sample(0, 3_500)).toMatchObject({ kind: 'silent', side: 'platform' });
+    expect(connected.pathState('failed', 4_000)).toMatchObject({ kind: 'silent', side: 'network' });
+  });
+
   it('expects no audio while the call is held, and waits afresh when it is resumed', () => {
     const watch = new MediaWatch(0);
     watch.expectAudio(false, 0);

@@ -8,13 +8,15 @@
  *      └───────────── a packet arrives ◀──────────────┴──▶ silent{offerEnd}
  *
  * `side` says where the silence comes from as far as the phone can tell:
+ * `no-path` when the peer connection never connected and no packet ever came
+ * (ICE found no way to the media server: a firewall or NAT that needs TURN),
  * `network` when the peer connection lost its path (disconnected/failed),
  * `platform` when the path is up but the far end sends nothing. While no
  * audio is expected (we hold the call, or the far end holds us) it stays
  * `flowing`, and the wait starts again when audio is expected again.
  */
 
-export type MediaSide = 'network' | 'platform';
+export type MediaSide = 'no-path' | 'network' | 'platform';
 
 export type MediaHealth =
   | { readonly kind: 'flowing' }
@@ -35,6 +37,8 @@ export class MediaWatch {
   private lastAudioAt: number;
   private expecting = true;
   private pathBroken = false;
+  /** Whether the peer connection was ever connected or a packet ever arrived. */
+  private pathSeen = false;
   private signalling = true;
   private health: MediaHealth = FLOWING;
 
@@ -51,13 +55,17 @@ export class MediaWatch {
 
   /** A quality sample: `packetsInInterval` audio packets arrived since the last one. */
   sample(packetsInInterval: number, now: number): MediaHealth {
-    if (packetsInInterval > 0) this.lastAudioAt = now;
+    if (packetsInInterval > 0) {
+      this.lastAudioAt = now;
+      this.pathSeen = true;
+    }
     return this.evaluate(now);
   }
 
   /** The peer connection's `connectionState`. */
   pathState(state: RTCPeerConnectionState, now: number): MediaHealth {
     this.pathBroken = state === 'disconnected' || state === 'failed';
+    if (state === 'connected') this.pathSeen = true;
     return this.evaluate(now);
   }
 
@@ -85,7 +93,7 @@ export class MediaWatch {
     this.health = {
       kind: 'silent',
       since: this.lastAudioAt,
-      side: this.pathBroken ? 'network' : 'platform',
+      side: !this.pathSeen ? 'no-path' : this.pathBroken ? 'network' : 'platform',
       offerEnd: !this.signalling && silentFor >= offerAfter,
     };
     return this.health;

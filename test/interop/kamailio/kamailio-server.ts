@@ -4,11 +4,10 @@
 // a file; stopped (and restarted) by the pid in its own pid file.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer, type AddressInfo } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { createTlsMaterial } from '../../../simulator/sip/tls-authority';
-import { createSocket } from 'node:dgram';
+import { freeTcpPort, freeUdpPort, waitForTcpPort } from '../support/ports';
 import { kamailioConfig, kamailioTlsConfig, type KamailioUser } from './kamailio-config';
 
 export const KAMAILIO_BIN = '/usr/sbin/kamailio';
@@ -69,8 +68,8 @@ export async function startKamailio(options: KamailioOptions): Promise<Kamailio>
   writeFileSync(files.certificate, tls.serverCertPem, { mode: 0o644 });
   writeFileSync(files.privateKey, tls.serverKeyPem, { mode: 0o600 });
   writeFileSync(files.log, '');
-  const [wsPort, wssPort] = [await freePort(host), await freePort(host)];
-  const trunk = options.trunk ? { ...options.trunk, host: LOOPBACK, udpPort: await freeUdpPort() } : undefined;
+  const [wsPort, wssPort] = [await freeTcpPort(host), await freeTcpPort(host)];
+  const trunk = options.trunk ? { ...options.trunk, host: LOOPBACK, udpPort: await freeUdpPort(LOOPBACK) } : undefined;
   writeFileSync(files.tlsConfig, kamailioTlsConfig({ certificate: files.certificate, privateKey: files.privateKey }), { mode: 0o644 });
   writeFileSync(
     files.config,
@@ -101,7 +100,7 @@ export async function startKamailio(options: KamailioOptions): Promise<Kamailio>
     const exited = new Promise<never>((_, reject) =>
       child?.once('exit', (code) => reject(new Error(`Kamailio exited at start (code ${code}). Its log:\n${tail(files.log)}`))),
     );
-    await Promise.race([Promise.all([waitForPort(host, wsPort), waitForPort(host, wssPort), waitForPidFile(files.pid)]), exited]);
+    await Promise.race([Promise.all([waitForTcpPort(host, wsPort, 'Kamailio'), waitForTcpPort(host, wssPort, 'Kamailio'), waitForPidFile(files.pid)]), exited]);
   };
 
   const stopByPid = async (): Promise<void> => {
@@ -176,39 +175,6 @@ function readPid(file: string): number | undefined {
 
 function tail(file: string): string {
   return readFileSync(file, 'utf8').split('\n').slice(-30).join('\n');
-}
-
-async function freePort(host: string): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-async function freeUdpPort(): Promise<number> {
-  const socket = createSocket('udp4');
-  await new Promise<void>((resolve) => socket.bind(0, LOOPBACK, resolve));
-  const { port } = socket.address();
-  await new Promise<void>((resolve) => socket.close(() => resolve()));
-  return port;
-}
-
-/** Resolves once `port` accepts a TCP connection (bounded: 10 s, 10 ms steps). */
-async function waitForPort(host: string, port: number): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = createConnection({ host, port }, () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
-    if (Date.now() > deadline) throw new Error(`Kamailio did not accept connections on ${host}:${port} within 10 s.`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 async function waitForPidFile(file: string): Promise<void> {

@@ -3,17 +3,17 @@
 // (sndfile's `dump-*-dec.wav`), driven over its ctrl_tcp interface (netstring
 // JSON). Config, accounts and recordings live in its own temp dir, removed by
 // stop(). Quirks of baresip 1.0 are in ../shared/webrtc-notes.md.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer, type AddressInfo, type Socket } from 'node:net';
+import { createConnection, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startLogged } from '../support/logged-process';
+import { freeTcpPort } from '../support/ports';
 import { toneWav, readWav, type WavSamples } from './wav';
 
 export const BARESIP_BIN = '/usr/bin/baresip';
 // A host of its own on loopback: Kamailio counts 127.0.0.1 on any port as itself.
 const HOST = '127.0.0.2';
-const MAX_LOG_CHARS = 200_000;
 const MAX_EVENTS = 1_000;
 /** What a frame from ctrl_tcp may weigh; baresip's are a few hundred bytes. */
 const MAX_FRAME_BYTES = 64 * 1024;
@@ -54,7 +54,7 @@ export async function startBaresipCustomer(options: BaresipOptions): Promise<Bar
   const tone = join(dir, 'tone.wav');
   // baresip hangs up when its source file ends: long enough for any test here.
   writeFileSync(tone, toneWav({ frequency: options.toneHz, seconds: 300, sampleRate: 8_000, amplitude: 0.3 }));
-  const [sipPort, ctrlPort] = [await freePort(), await freePort()];
+  const [sipPort, ctrlPort] = [await freeTcpPort(HOST), await freeTcpPort(HOST)];
   writeFileSync(join(dir, 'accounts'), `<sip:${options.number}@${HOST}>;regint=0;answermode=manual;audio_codecs=PCMU/8000/1\n`);
   writeFileSync(
     join(dir, 'config'),
@@ -86,13 +86,7 @@ export async function startBaresipCustomer(options: BaresipOptions): Promise<Bar
   writeFileSync(join(dir, 'contacts'), '');
   mkdirSync(recordings);
 
-  const child: ChildProcess = spawn(BARESIP_BIN, ['-f', dir, '-4', ...(process.env['MEDIA_DEBUG'] ? ['-v'] : [])], { stdio: ['ignore', 'pipe', 'pipe'], cwd: dir });
-  let log = '';
-  const keep = (chunk: Buffer): void => {
-    log = (log + chunk.toString('utf8')).slice(-MAX_LOG_CHARS);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
+  const server = startLogged('baresip', BARESIP_BIN, ['-f', dir, '-4', ...(process.env['MEDIA_DEBUG'] ? ['-v'] : [])], dir);
   const events: BaresipEvent[] = [];
   const replies = new Map<string, (ok: boolean, text: string) => void>();
   let socket: Socket | undefined;
@@ -100,19 +94,12 @@ export async function startBaresipCustomer(options: BaresipOptions): Promise<Bar
 
   const stop = async (): Promise<void> => {
     socket?.destroy();
-    if (child.exitCode === null && child.signalCode === null) {
-      const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 3_000);
-      await gone;
-      clearTimeout(timer);
-    }
+    await server.stop();
     rmSync(dir, { recursive: true, force: true });
   };
 
   try {
-    const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`baresip exited at start (code ${code}). Its log:\n${log.slice(-3_000)}`))));
-    socket = await Promise.race([connectWhenListening(ctrlPort), exited]);
+    socket = await Promise.race([connectWhenListening(ctrlPort), server.exitedEarly]);
   } catch (error) {
     await stop();
     throw error;
@@ -178,7 +165,7 @@ export async function startBaresipCustomer(options: BaresipOptions): Promise<Bar
       }
       return { sampleRate: parts[0]!.sampleRate, channels: 1, samples };
     },
-    log: () => log,
+    log: server.log,
     stop,
   };
 }
@@ -215,12 +202,4 @@ async function connectWhenListening(port: number): Promise<Socket> {
     if (Date.now() > deadline) throw new Error(`baresip's ctrl_tcp did not listen on ${HOST}:${port} within 10 s`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }

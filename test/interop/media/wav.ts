@@ -88,9 +88,19 @@ export function tonePower(samples: Float32Array, sampleRate: number, frequency: 
   return samples.length === 0 ? 0 : (2 * power) / (samples.length * samples.length);
 }
 
-/** The share of the signal's power at `frequency` (0–1): ~1 for a clean tone at it, ~0 for silence or another tone. */
+/**
+ * The share of the signal's power at `frequency` (0–1): ~1 for a clean tone at
+ * it, ~0 for silence or another tone. Measured in 100 ms blocks, so a phase
+ * jump (a lost packet, a pause on hold, two recordings joined) cannot cancel it.
+ */
 export function toneShare(samples: Float32Array, sampleRate: number, frequency: number): number {
-  const level = rms(samples);
-  if (level === 0) return 0;
-  return Math.min(1, tonePower(samples, sampleRate, frequency) / (level * level));
+  const block = Math.max(1, Math.round(sampleRate / 10));
+  let tone = 0;
+  let total = 0;
+  for (let start = 0; start + block <= samples.length; start += block) {
+    const part = samples.subarray(start, start + block);
+    tone += tonePower(part, sampleRate, frequency) * part.length;
+    total += rms(part) ** 2 * part.length;
+  }
+  return total === 0 ? 0 : Math.min(1, tone / total);
 }

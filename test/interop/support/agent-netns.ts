@@ -27,6 +27,8 @@ export interface AgentNetns {
   /** The workstation's address on the Wi-Fi link, then on the cable. */
   readonly wifiAddress: string;
   readonly cableAddress: string;
+  /** This host's end of the Wi-Fi link (where `tc netem` shapes what goes to the workstation). */
+  readonly wifiHostLink: string;
   /** Runs a command inside the namespace (argv for `ip netns exec`). */
   exec(command: string[]): string;
   /** The cable up, with its address and a lower-priority route to the platform. */
@@ -80,6 +82,7 @@ export function createAgentNetns(): AgentNetns {
     platformAddress,
     wifiAddress: wifi.address,
     cableAddress: cable.address,
+    wifiHostLink: wifi.host,
     exec: (command) => execFileSync('ip', ['netns', 'exec', name, ...command], { encoding: 'utf8' }),
     plugCable() {
       inNs(['addr', 'add', `${cable.address}/24`, 'dev', cable.ns]);

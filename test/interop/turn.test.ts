@@ -1,0 +1,250 @@
+// Agents behind a firewall (issue 15): the workstation (browser host and
+// Chromium) runs in a network namespace whose only way out is to the
+// platform's address on this host, where Kamailio's WSS, the API's HTTPS
+// front and coturn listen. The media server (rtpengine) is on this host's
+// loopback, which the namespace cannot reach: host and server-reflexive
+// candidates fail, and only a TURN relay carries the audio. A customer on
+// plain SIP (baresip) calls the agent's extension each time.
+//
+//   namespace sp-agent-…                          this host
+//   Chromium + browser host ── wifi0 ── veth ──▶ 10.231.n.1: Kamailio WSS, HTTPS front, coturn (UDP+TCP)
+//                                                127.0.0.1: rtpengine ◀── coturn relays; Kamailio UDP ◀── baresip (127.0.0.2)
+//
+// Without the TURN setting the app says "no audio path"; with it the call
+// connects through the relay, over UDP and, with UDP blocked, over TCP; with
+// `tc netem` on the link the call panel's figures follow what was injected.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { estimateMos } from '../../renderer/src/phone/mos';
+import { startSimulator, type Simulator } from '../../simulator/index';
+import { pageLevel, panelState } from '../e2e/calls-kit';
+import { fillSignIn, phoneOnline, signOut } from '../e2e/harness';
+import { startHttpsProxy, type HttpsProxy } from '../e2e/https-proxy';
+import { until } from '../support/poll-until';
+import type { Kamailio } from './kamailio/kamailio-server';
+import { startBaresipCustomer, type BaresipCustomer } from './media/baresip-customer';
+import { startCoturn, type Coturn } from './media/coturn';
+import { startImpairedRelay, type Injected } from './media/impaired-relay';
+import { answerAndHearBothWays, CUSTOMER_NUMBER, CUSTOMER_TONE_HZ, customerCalls, pageToneFlag } from './media/customer-call';
+import { startRtpengine, type Rtpengine } from './media/rtpengine';
+import { createAgentNetns, type AgentNetns } from './support/agent-netns';
+import { startKamailioForSeed } from './support/kamailio-for-seed';
+import { chromiumInNamespace, startHostInNamespace, wssKeyPin, type HostInNamespace } from './support/workstation-netns';
+
+let netns: AgentNetns;
+let rtpengine: Rtpengine;
+let kamailio: Kamailio;
+let coturn: Coturn;
+let customer: BaresipCustomer;
+let sim: Simulator;
+let front: HttpsProxy;
+let host: HostInNamespace;
+let browser: Browser;
+let page: Page;
+const dir = mkdtempSync(join(tmpdir(), 'turn-'));
+
+const agent = () => sim.ready.credentials.agents[0]!;
+const nft = (args: string[]): string => netns.exec(['nft', ...args]);
+
+/** Adds a STUN/TURN server in the workstation settings (signed out), as IT or the agent would. */
+async function addIceServer(urls: string, username: string, credential: string): Promise<void> {
+  await page.getByTestId('open-workstation-settings').click();
+  const settings = page.getByTestId('workstation-settings');
+  const fieldset = settings.locator('.ice-servers');
+  if ((await fieldset.getAttribute('open')) === null) await fieldset.locator('summary').click();
+  await settings.locator('input[name=iceUrls]').fill(urls);
+  await settings.locator('input[name=iceUsername]').fill(username);
+  await settings.locator('input[name=iceCredential]').fill(credential);
+  await settings.getByTestId('ice-add').click();
+  await until('the server is listed', () => settings.getByTestId('ice-servers').textContent(), (text) => (text ?? '').includes(urls));
+  await page.keyboard.press('Escape');
+  await settings.waitFor({ state: 'hidden' });
+}
+
+async function signInAgain(): Promise<void> {
+  await fillSignIn(page, { agent: agent().agent, password: agent().password });
+  await phoneOnline(page);
+}
+
+/** The agent hangs up and files the wrap-up; baresip sees the BYE. */
+async function hangUpAndFile(): Promise<void> {
+  const closed = customer.events().filter((e) => e.type === 'CALL_CLOSED').length;
+  await page.getByTestId('hang-up').click();
+  const form = page.locator('[data-testid=disposition-form]');
+  await form.waitFor();
+  await until('baresip sees the BYE', async () => customer.events().filter((e) => e.type === 'CALL_CLOSED').length, (n) => n > closed);
+  await form.locator('input[name=l1]').fill('Contactado');
+  await page.getByTestId('disposition-submit').click();
+  await form.waitFor({ state: 'detached' });
+}
+
+/** Removes every STUN/TURN server in the workstation settings (signed out). */
+async function removeIceServers(): Promise<void> {
+  await page.getByTestId('open-workstation-settings').click();
+  const settings = page.getByTestId('workstation-settings');
+  const fieldset = settings.locator('.ice-servers');
+  if ((await fieldset.getAttribute('open')) === null) await fieldset.locator('summary').click();
+  const servers = settings.getByTestId('ice-servers').locator('li');
+  while ((await servers.count()) > 0) {
+    const count = await servers.count();
+    await servers.first().locator('button').click();
+    await until('the server is gone', () => servers.count(), (n) => n < count);
+  }
+  await page.keyboard.press('Escape');
+  await settings.waitFor({ state: 'hidden' });
+}
+
+interface PanelFigures {
+  mos: number;
+  loss: number;
+  jitter: number;
+  rtt: number;
+}
+
+/** The call panel's figures, read once a second for `seconds` and averaged (readings of an interval without audio have none and are skipped). */
+async function panelFigures(seconds: number): Promise<PanelFigures> {
+  const quality = page.getByTestId('call-quality');
+  const figure = async (name: string): Promise<number | null> => {
+    const text = await quality.getAttribute(`data-${name}`);
+    return text === null ? null : Number(text);
+  };
+  const readings: PanelFigures[] = [];
+  for (let i = 0; i < seconds; i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const [mos, loss, jitter, rtt] = await Promise.all(['mos', 'loss', 'jitter', 'rtt'].map(figure));
+    if (mos != null && loss != null && jitter != null && rtt != null) readings.push({ mos, loss, jitter, rtt });
+  }
+  if (readings.length < seconds / 2) throw new Error(`the call panel showed quality figures in only ${readings.length} of ${seconds} seconds`);
+  const mean = (pick: (r: PanelFigures) => number) => Math.round((readings.reduce((sum, r) => sum + pick(r), 0) / readings.length) * 100) / 100;
+  return { mos: mean((r) => r.mos), loss: mean((r) => r.loss), jitter: mean((r) => r.jitter), rtt: mean((r) => r.rtt) };
+}
+
+const roundAll = (figures: Injected): Injected =>
+  Object.fromEntries(Object.entries(figures).map(([key, value]) => [key, Math.round(value * 100) / 100])) as unknown as Injected;
+
+/** Lines of coturn's log about our user's relayed sessions (allocations that carried traffic). */
+const relayedSessions = (): string[] => coturn.log().split('\n').filter((line) => line.includes(`username=<${coturn.username}>`) && /usage:.*rp=[1-9]/u.test(line));
+
+beforeAll(async () => {
+  netns = createAgentNetns();
+  rtpengine = await startRtpengine();
+  kamailio = await startKamailioForSeed({ host: netns.platformAddress, trunk: { rtpengineNg: rtpengine.ngAddress, campaign: 'Entrante<-' } });
+  coturn = await startCoturn({ listenIp: netns.platformAddress, relayIp: '127.0.0.1' });
+  customer = await startBaresipCustomer({ number: CUSTOMER_NUMBER, toneHz: CUSTOMER_TONE_HZ });
+  sim = await startSimulator({ port: 0, extensions: [] });
+  // Off loopback the API is https too (http:// is refused there): a front with a private CA, trusted by its CA file.
+  front = await startHttpsProxy(sim.baseUrl, netns.platformAddress);
+  host = await startHostInNamespace(netns, { instanceUrl: front.baseUrl, sipUrl: kamailio.wssUrl, caFile: front.caFile, dataDir: join(dir, 'host') });
+  browser = await chromiumInNamespace(netns, dir, await wssKeyPin(kamailio.wssUrl, kamailio.caFile), [pageToneFlag(dir)]);
+  page = await (await browser.newContext({ viewport: { width: 1100, height: 900 } })).newPage();
+  await page.goto(host.url);
+  await signInAgain();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close().catch(() => undefined);
+  await host?.stop();
+  await front?.close().catch(() => undefined);
+  await sim?.close().catch(() => undefined);
+  await customer?.stop();
+  await coturn?.stop();
+  await kamailio?.stop();
+  await rtpengine?.stop();
+  netns?.remove();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('an agent whose only way to the media server is a TURN relay', () => {
+  it('without a TURN server: the call is answered but has no audio path, and the app says so instead of showing a silent call as fine', async () => {
+    await customerCalls(page, customer, kamailio.trunkUri(agent().phone));
+    await page.getByTestId('answer').click();
+    await panelState(page, 'active').waitFor({ timeout: 15_000 });
+    const quality = page.getByTestId('call-quality');
+    await quality.and(page.locator('[data-side=no-path]')).waitFor({ timeout: 15_000 });
+    expect(await quality.textContent()).toMatch(/TURN/u);
+    expect(await quality.getAttribute('data-mos')).toBeNull();
+    expect(await pageLevel(page)).toBeLessThan(0.01);
+    await hangUpAndFile();
+  }, 60_000);
+
+  it('with the TURN setting (UDP): the call connects through the relay and carries audio both ways', async () => {
+    await signOut(page);
+    await addIceServer(coturn.udpUrl, coturn.username, coturn.credential);
+    await signInAgain();
+    await customerCalls(page, customer, kamailio.trunkUri(agent().phone));
+    const heard = await answerAndHearBothWays(page, customer);
+    process.stderr.write(`interop: TURN/UDP: baresip heard rms ${heard.level.toFixed(3)} (${(heard.pageTone * 100).toFixed(0)}% the page's tone) through the relay\n`);
+    await hangUpAndFile();
+    // coturn says what it relayed when the allocation ends.
+    const sessions = await until('coturn reports the relayed session', async () => relayedSessions(), (lines) => lines.length >= 1, { timeoutMs: 15_000 });
+    const id = /session (\d+):/u.exec(sessions.at(-1) ?? '')?.[1];
+    expect(coturn.log().split('\n').filter((line) => line.includes(`session ${id}:`)).join('\n')).not.toMatch(/TCP/u);
+  }, 90_000);
+
+  it('with UDP blocked: TURN over TCP carries the call', async () => {
+    nft(['add', 'table', 'inet', 'softphone_test']);
+    nft(['add', 'chain', 'inet', 'softphone_test', 'out', '{ type filter hook output priority 0 ; }']);
+    nft(['add', 'rule', 'inet', 'softphone_test', 'out', 'ip', 'daddr', netns.platformAddress, 'meta', 'l4proto', 'udp', 'drop']);
+    try {
+      await signOut(page);
+      await addIceServer(coturn.tcpUrl, coturn.username, coturn.credential);
+      await signInAgain();
+      const before = relayedSessions().length;
+      await customerCalls(page, customer, kamailio.trunkUri(agent().phone));
+      const heard = await answerAndHearBothWays(page, customer);
+      process.stderr.write(`interop: TURN/TCP with UDP blocked: baresip heard rms ${heard.level.toFixed(3)} through the relay\n`);
+      await hangUpAndFile();
+      const sessions = await until('coturn reports the relayed session', async () => relayedSessions(), (lines) => lines.length > before, { timeoutMs: 15_000 });
+      process.stderr.write(`interop: coturn: ${sessions.at(-1)?.trim()}\n`);
+      const id = /session (\d+):/u.exec(sessions.at(-1) ?? '')?.[1];
+      expect(coturn.log().split('\n').filter((line) => line.includes(`session ${id}:`)).join('\n')).toMatch(/TCP/u);
+    } finally {
+      nft(['delete', 'table', 'inet', 'softphone_test']);
+    }
+  }, 90_000);
+
+  it('quality you can trust: with 80 ms delay, 20 ms jitter and 2% loss toward the agent, the panel\'s loss, jitter and RTT follow what was injected and the MOS drops; with none, they read ~0', async () => {
+    // This kernel may lack sch_netem: the impairment is a userspace relay in front of coturn, recording what it did.
+    const relay = await startImpairedRelay({ host: netns.platformAddress }, { host: netns.platformAddress, port: coturn.port });
+    try {
+      await signOut(page);
+      await removeIceServers();
+      await addIceServer(`turn:${netns.platformAddress}:${relay.port}?transport=udp`, coturn.username, coturn.credential);
+      await signInAgain();
+      await customerCalls(page, customer, kamailio.trunkUri(agent().phone));
+      await answerAndHearBothWays(page, customer);
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      const clean = await panelFigures(6);
+      relay.set({ delayMs: 80, jitterMs: 20, loss: 0.02 });
+      // The jitter estimate (1/16 per packet) and the RTT (one RTCP report every ~5 s) settle first.
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      const from = Date.now();
+      const impaired = await panelFigures(20);
+      const injected = relay.injected(from - 1_000, Date.now());
+      relay.set(null);
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      const after = await panelFigures(6);
+      process.stderr.write(
+        `interop: quality: clean ${JSON.stringify(clean)}; injected ${JSON.stringify(roundAll(injected))}; ` +
+          `the panel with it ${JSON.stringify(impaired)}; after ${JSON.stringify(after)}\n`,
+      );
+      const within = (read: number, expected: number) => expect(Math.abs(read - expected)).toBeLessThanOrEqual(0.25 * expected);
+      within(impaired.loss, injected.lossPercent);
+      within(impaired.jitter, injected.jitterMs);
+      within(impaired.rtt, clean.rtt + injected.meanDelayMs);
+      // The MOS drops as much as the injected figures say it should (the app's own E-model estimate of them).
+      const expectedMos = estimateMos({ rttMs: clean.rtt + injected.meanDelayMs, jitterMs: injected.jitterMs, lossPercent: injected.lossPercent });
+      expect(impaired.mos).toBeLessThan(clean.mos);
+      expect(Math.abs(impaired.mos - expectedMos)).toBeLessThanOrEqual(0.15);
+      expect(clean.loss).toBeLessThan(0.2);
+      expect(after.loss).toBeLessThan(0.2);
+      expect(after.jitter).toBeLessThan(0.25 * injected.jitterMs);
+      await hangUpAndFile();
+    } finally {
+      await relay.close();
+    }
+  }, 120_000);
+});
