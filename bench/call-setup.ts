@@ -1,10 +1,14 @@
-// bench/call-setup: how fast a Make Call becomes a talking call on loopback.
+// bench/call-setup: how fast a call becomes a talking call on loopback.
 // The simulator (HTTP API + SIP over WebSocket + werift media) runs in this
-// process; two phones (the app's Phone in headless Chromium) register as two
-// agents: one tuned as the app ships it, one with sip.js's ICE defaults
-// (a STUN server, 5 s gathering timeout). Calls alternate between them so
-// both see the same machine load. Per call, on one clock:
-//   request → INVITE at page → established → first audio packet in / out (page's getStats)
+// process; three phones (the app's Phone in headless Chromium) register as
+// three agents: one tuned as the app ships it, one with sip.js's ICE defaults
+// (a STUN server, 5 s gathering timeout), both called by a Make Call; and one
+// tuned, on Kamailio, called by a customer on plain SIP (baresip, G.711)
+// whose media rtpengine bridges to DTLS-SRTP (the interop tier's real media
+// path; Debian's packages, test/ensure-packages.sh). Calls alternate
+// between them so all see the same machine load. Per call, on one clock:
+//   request (Make Call, or the customer's dial) → INVITE at page → established
+//   → first audio packet in / out (page's getStats)
 // Usage: npx tsx bench/call-setup.ts [calls per phone, default 30]
 import type { Page } from 'playwright-core';
 import { createIntegraClient } from '../main/api';
@@ -16,6 +20,8 @@ import { startCallPages } from './lib/call-page';
 import { machine } from './lib/machine';
 import { emitResult, printTable, type Cell } from './lib/report';
 import { percentile, round } from './lib/stats';
+import { startMediaPath } from './lib/media-path';
+import { until } from '../test/support/poll-until';
 
 const CALLS = Math.max(1, Math.min(200, Number(process.argv[2] ?? 30) || 30));
 const now = (): number => performance.timeOrigin + performance.now();
@@ -23,17 +29,20 @@ const STEPS = ['invite', 'established', 'iceConnected', 'dtlsConnected', 'audioI
 type Step = (typeof STEPS)[number];
 
 interface Variant {
-  name: 'tuned' | 'baseline';
+  name: 'tuned' | 'baseline' | 'tuned, customer via rtpengine';
   page: Page;
-  agent: string;
-  phone: string;
+  /** Starts the call to this phone (the clock starts just before). */
+  place(destination: string): Promise<void>;
   samples: Record<Step, number[]>;
   failures: number;
 }
 
+const emptySamples = (): Record<Step, number[]> => ({ invite: [], established: [], iceConnected: [], dtlsConnected: [], audioIn: [], audioOut: [], audioBoth: [] });
 const sim = await startSimulator({ port: 0, extensions: defaultExtensions });
 const pages = await startCallPages();
 const client = createIntegraClient({ baseUrl: sim.baseUrl });
+const mediaPath = await startMediaPath();
+const closedCount = (): number => mediaPath.customer.events().filter((e) => e.type === 'CALL_CLOSED').length;
 try {
   const ws = (sim.ready['sip'] as { ws: string }).ws;
   await client.clientAuthenticate({ user: sim.ready.credentials.apiUser.user, password: sim.ready.credentials.apiUser.password });
@@ -49,15 +58,34 @@ try {
     const page = await pages.open();
     await page.evaluate((o) => window.bench.start(o), options);
     await page.waitForFunction(() => window.bench.registration() === 'registered', undefined, { timeout: 15_000 });
-    variants.push({ name, page, agent: user, phone: record.name, samples: { invite: [], established: [], iceConnected: [], dtlsConnected: [], audioIn: [], audioOut: [], audioBoth: [] }, failures: 0 });
+    const place = async (destination: string): Promise<void> => {
+      await page.evaluate((d) => window.bench.expect(d), destination);
+      await client.makeCall({ callerid: '59826001234', agent: user, phone: record.name, tech: 'SIP', context: 'agents', outqueue: 'Manual->', destination });
+    };
+    variants.push({ name, page, place, samples: emptySamples(), failures: 0 });
+  }
+  {
+    const seeded = sim.ready.credentials.agents[2];
+    if (!seeded) throw new Error('the simulator seeds fewer than three agents');
+    const record = (await client.agentAuthenticate({ agent: seeded.agent, password: seeded.password })) as { name: string; md5secret: string };
+    const page = await pages.open();
+    const credentials = { uri: `sip:${record.name}@127.0.0.1`, authorizationUsername: record.name, authorizationHa1: record.md5secret, wsUrl: mediaPath.kamailio.wsUrl, realm: 'asterisk', displayName: seeded.agent };
+    await page.evaluate((o) => window.bench.start(o), { credentials } satisfies PhoneOptions);
+    await page.waitForFunction(() => window.bench.registration() === 'registered', undefined, { timeout: 15_000 });
+    const { customer, kamailio } = mediaPath;
+    const place = async (): Promise<void> => {
+      await page.evaluate(() => window.bench.answerWhenRinging());
+      await customer.dial(kamailio.trunkUri(record.name));
+    };
+    variants.push({ name: 'tuned, customer via rtpengine', page, place, samples: emptySamples(), failures: 0 });
   }
 
   for (let n = 0; n < CALLS; n++) {
     for (const v of variants) {
       const destination = `0991${String(n).padStart(5, '0')}`;
-      await v.page.evaluate((d) => window.bench.expect(d), destination);
+      const closedBefore = closedCount();
       const t0 = now();
-      await client.makeCall({ callerid: '59826001234', agent: v.agent, phone: v.phone, tech: 'SIP', context: 'agents', outqueue: 'Manual->', destination });
+      await v.place(destination);
       try {
         await v.page.waitForFunction(() => {
           const t = window.bench.timings();
@@ -77,6 +105,10 @@ try {
       }
       await v.page.evaluate(() => window.bench.hangUp()).catch(() => undefined);
       await v.page.waitForFunction(() => window.bench.timings().ended !== null, undefined, { timeout: 10_000 }).catch(() => undefined);
+      // The customer's phone takes one call at a time: wait until it saw the BYE.
+      if (v.name === 'tuned, customer via rtpengine') {
+        await until('baresip has finished the call', async () => closedCount(), (count) => count > closedBefore, { timeoutMs: 10_000 }).catch(() => undefined);
+      }
     }
   }
 
@@ -94,7 +126,7 @@ try {
       emitResult('call-setup', { kind: 'step', ...row });
     }
   }
-  printTable(`bench/call-setup: ${CALLS} calls per phone, loopback (ms from the Make Call request)`, rows);
+  printTable(`bench/call-setup: ${CALLS} calls per phone, loopback (ms from the Make Call request, or the customer's dial)`, rows);
   const tuned = variants[0]?.samples ?? { established: [], audioBoth: [] };
   const targets = {
     kind: 'targets',
@@ -109,4 +141,5 @@ try {
   await client.close();
   await pages.close();
   await sim.close();
+  await mediaPath.stop();
 }

@@ -49,6 +49,7 @@ const live = (): Phone => {
 };
 const EMPTY: CallTimings = { invite: null, established: null, firstAudioIn: null, firstAudioOut: null, iceConnected: null, dtlsConnected: null, ended: null };
 let timings: CallTimings = { ...EMPTY };
+let answerOnRing = false;
 let registeredAt: number | null = null;
 /** Page-clock times the phone registered again after losing its connection or a network change, and lost its registration. */
 const registeredAgainAt: number[] = [];
@@ -93,6 +94,8 @@ const bench = {
     phone.on('call', ({ state }) => {
       const t = now();
       if (state.kind === 'ringing' || state.kind === 'answering') timings.invite ??= t;
+      // An agent who answers the instant it rings (a customer's call carries no auto-answer).
+      if (state.kind === 'ringing' && answerOnRing) void live().answer();
       if (state.kind === 'active' && timings.established === null) {
         timings.established = t;
         const pc = connections.at(-1);
@@ -105,6 +108,11 @@ const bench = {
   expect(destination: string): void {
     timings = { ...EMPTY };
     live().expectCall(destination);
+  },
+  /** The next calls are answered as soon as they ring (customer calls: no Make Call to expect). */
+  answerWhenRinging(): void {
+    timings = { ...EMPTY };
+    answerOnRing = true;
   },
   timings: (): CallTimings => ({ ...timings }),
   registration: (): string => phone?.registration.kind ?? 'none',

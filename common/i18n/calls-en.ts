@@ -37,7 +37,7 @@ export const callsEn = {
   'calls.quality': 'Quality',
   'calls.quality.summary': 'MOS {mos} · loss {loss}% · jitter {jitter} ms · RTT {rtt} ms',
   'calls.quality.none': 'measuring…',
-  'calls.media.silent.noPath': "No audio path: this computer cannot reach the platform's media server (a firewall or NAT is in the way). Ask IT to set a TURN server in Workstation settings → STUN/TURN servers (advanced).",
+  'calls.media.silent.noPath': "No audio path: this computer cannot reach the platform's media server (a firewall or NAT is in the way). Ask IT to set a TURN server in Settings → STUN/TURN servers (advanced).",
   'calls.media.silent.platform': 'No audio from the customer: the platform sends none for this call.',
   'calls.media.silent.network': 'No audio: the connection to the platform is broken; the phone is restoring it.',
   'calls.media.offerEnd': 'No audio and no connection to the platform for {seconds} s: the call is probably lost.',

@@ -39,7 +39,7 @@ export const callsEs: Record<keyof typeof callsEn, string> = {
   'calls.quality': 'Calidad',
   'calls.quality.summary': 'MOS {mos} · pérdida {loss}% · jitter {jitter} ms · RTT {rtt} ms',
   'calls.quality.none': 'midiendo…',
-  'calls.media.silent.noPath': "Sin ruta de audio: este equipo no llega al servidor de medios de la plataforma (un cortafuegos o NAT lo impide). Pida a TI que configure un servidor TURN en Ajustes del puesto → Servidores STUN/TURN (avanzado).",
+  'calls.media.silent.noPath': "Sin ruta de audio: este equipo no llega al servidor de medios de la plataforma (un cortafuegos o NAT lo impide). Pida a TI que configure un servidor TURN en Ajustes → Servidores STUN/TURN (avanzado).",
   'calls.media.silent.platform': 'No llega audio del cliente: la plataforma no envía nada en esta llamada.',
   'calls.media.silent.network': 'No llega audio: la conexión con la plataforma está cortada; el teléfono la está restableciendo.',
   'calls.media.offerEnd': 'Sin audio y sin conexión con la plataforma desde hace {seconds} s: la llamada probablemente se perdió.',

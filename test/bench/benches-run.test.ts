@@ -57,11 +57,11 @@ describe('npm run bench', () => {
     for (const row of summary) expect(row).toMatchObject({ ok: true, serverLatencyMs: 0 });
   });
 
-  it('call-setup places two calls per phone in Chromium, none failing', { timeout: 120_000 }, async () => {
+  it('call-setup places two calls per phone in Chromium (Make Call to two, a customer through rtpengine to the third), none failing', { timeout: 120_000 }, async () => {
     const run = await runBench('bench/call-setup.ts', ['2']);
     expectRan(run, 'call-setup');
     const steps = run.rows.filter((row) => row['kind'] === 'step');
-    expect(new Set(steps.map((row) => row['phone']))).toEqual(new Set(['tuned', 'baseline']));
+    expect(new Set(steps.map((row) => row['phone']))).toEqual(new Set(['tuned', 'baseline', 'tuned, customer via rtpengine']));
     for (const row of steps) expect(row).toMatchObject({ calls: 2, failures: 0 });
     expect(run.rows.some((row) => row['kind'] === 'targets')).toBe(true);
   });

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 export default function setup(): void {
-  const script = join(import.meta.dirname, 'ensure-packages.sh');
+  const script = join(import.meta.dirname, '..', 'ensure-packages.sh');
   try {
     execFileSync('bash', [script], { stdio: ['ignore', 'inherit', 'inherit'], timeout: 300_000 });
   } catch (error) {

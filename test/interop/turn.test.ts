@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateMos } from '../../renderer/src/phone/mos';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { pageLevel, panelState } from '../e2e/calls-kit';
-import { fillSignIn, phoneOnline, signOut } from '../e2e/harness';
+import { fillSignIn, phoneOnline, screenshotsInBothLanguages, signOut } from '../e2e/harness';
 import { startHttpsProxy, type HttpsProxy } from '../e2e/https-proxy';
 import { until } from '../support/poll-until';
 import type { Kamailio } from './kamailio/kamailio-server';
@@ -167,6 +167,8 @@ describe('an agent whose only way to the media server is a TURN relay', () => {
     expect(await quality.textContent()).toMatch(/TURN/u);
     expect(await quality.getAttribute('data-mos')).toBeNull();
     expect(await pageLevel(page)).toBeLessThan(0.01);
+    await screenshotsInBothLanguages(page, 'call-no-audio-path');
+    expect(await quality.textContent()).toMatch(/TURN/u);
     await hangUpAndFile();
   }, 60_000);
 

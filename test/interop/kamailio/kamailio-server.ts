@@ -45,7 +45,7 @@ export interface Kamailio {
 
 export async function startKamailio(options: KamailioOptions): Promise<Kamailio> {
   if (!existsSync(KAMAILIO_BIN)) {
-    throw new Error(`Starting Kamailio failed: ${KAMAILIO_BIN} is missing. Run test/interop/ensure-packages.sh (as root) first.`);
+    throw new Error(`Starting Kamailio failed: ${KAMAILIO_BIN} is missing. Run test/ensure-packages.sh (as root) first.`);
   }
   const modulesDir = findModulesDir();
   const host = options.host ?? LOOPBACK;
@@ -163,7 +163,7 @@ export async function startKamailio(options: KamailioOptions): Promise<Kamailio>
 function findModulesDir(): string {
   const candidates = ['/usr/lib/kamailio/modules', ...readdirSync('/usr/lib').map((entry) => join('/usr/lib', entry, 'kamailio/modules'))];
   const found = candidates.find((dir) => existsSync(join(dir, 'websocket.so')) && existsSync(join(dir, 'tls.so')));
-  if (!found) throw new Error('Starting Kamailio failed: its websocket and tls modules are missing. Run test/interop/ensure-packages.sh (as root).');
+  if (!found) throw new Error('Starting Kamailio failed: its websocket and tls modules are missing. Run test/ensure-packages.sh (as root).');
   return found;
 }
 

@@ -47,7 +47,7 @@ export interface BaresipOptions {
 }
 
 export async function startBaresipCustomer(options: BaresipOptions): Promise<BaresipCustomer> {
-  if (!existsSync(BARESIP_BIN)) throw new Error(`Starting baresip failed: ${BARESIP_BIN} is missing. Run test/interop/ensure-packages.sh (as root) first.`);
+  if (!existsSync(BARESIP_BIN)) throw new Error(`Starting baresip failed: ${BARESIP_BIN} is missing. Run test/ensure-packages.sh (as root) first.`);
   if (!/^[+0-9]{3,20}$/.test(options.number)) throw new Error('Starting baresip failed: the customer number must be digits.');
   const dir = mkdtempSync(join(tmpdir(), 'interop-baresip-'));
   const recordings = join(dir, 'heard');

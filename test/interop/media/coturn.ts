@@ -28,7 +28,7 @@ export interface CoturnOptions {
 }
 
 export async function startCoturn(options: CoturnOptions): Promise<Coturn> {
-  if (!existsSync(TURNSERVER_BIN)) throw new Error(`Starting coturn failed: ${TURNSERVER_BIN} is missing. Run test/interop/ensure-packages.sh (as root) first.`);
+  if (!existsSync(TURNSERVER_BIN)) throw new Error(`Starting coturn failed: ${TURNSERVER_BIN} is missing. Run test/ensure-packages.sh (as root) first.`);
   const port = await freeTcpPort(options.listenIp);
   const username = 'agent-floor';
   const credential = randomBytes(12).toString('base64url');

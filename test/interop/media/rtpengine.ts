@@ -25,7 +25,7 @@ export interface Rtpengine {
 }
 
 export async function startRtpengine(): Promise<Rtpengine> {
-  if (!existsSync(RTPENGINE_BIN)) throw new Error(`Starting rtpengine failed: ${RTPENGINE_BIN} is missing. Run test/interop/ensure-packages.sh (as root) first.`);
+  if (!existsSync(RTPENGINE_BIN)) throw new Error(`Starting rtpengine failed: ${RTPENGINE_BIN} is missing. Run test/ensure-packages.sh (as root) first.`);
   const ngPort = await freeUdpPort(HOST);
   // A block of 100 media ports per run, picked at random so parallel runs rarely meet.
   const min = 30_000 + (randomBytes(1)[0]! % 90) * 100;
