@@ -83,4 +83,27 @@ describe('npm run bench', () => {
     expect(run.rows.find((row) => row['kind'] === 'api')).toMatchObject({ sessions: 1, online: 1, stored: 1 });
     expect(run.rows.some((row) => row['kind'] === 'targets')).toBe(true);
   });
+
+  it('call-soak makes calls through the UI and measures both sides: no peer connection or microphone left behind a call', { timeout: 120_000 }, async () => {
+    const run = await runBench('bench/call-soak.ts', ['--calls', '4', '--every', '2', '--warmup', '1']);
+    expectRan(run, 'call-soak');
+    const checkpoints = run.rows.filter((row) => row['kind'] === 'checkpoint');
+    expect(checkpoints.map((row) => row['calls'])).toEqual([0, 2, 4]);
+    for (const row of checkpoints) {
+      expect(row).toMatchObject({ peerConnectionsReachable: 0, peerConnectionsOpen: 0, microphoneTracksLive: 0 });
+      expect(row['pageHeapMiB']).toBeGreaterThan(0);
+      expect(row['mainHeapMiB']).toBeGreaterThan(0);
+      expect(row['mainRssMiB']).toBeGreaterThan(0);
+    }
+    expect(run.rows.some((row) => row['kind'] === 'targets')).toBe(true);
+  });
+
+  it('cold-start loads the app and the bare sip.js page until registered, and signs in', { timeout: 120_000 }, async () => {
+    const run = await runBench('bench/cold-start.ts', ['--runs', '2']);
+    expectRan(run, 'cold-start');
+    const pages = run.rows.filter((row) => row['kind'] === 'page');
+    expect(pages).toHaveLength(3);
+    for (const row of pages) expect(row).toMatchObject({ runs: 2, p50ms: expect.any(Number), bundleKiB: expect.any(Number) });
+    expect(run.rows.some((row) => row['kind'] === 'targets')).toBe(true);
+  });
 });

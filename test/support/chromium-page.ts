@@ -43,12 +43,13 @@ export interface ServedPage {
 }
 
 /** Bundles `entry` (a .ts file for the browser) and serves it with an index page on 127.0.0.1. */
-export async function serveBundledPage(entry: string): Promise<ServedPage> {
+export async function serveBundledPage(entry: string, options: { minify?: boolean } = {}): Promise<ServedPage & { bundleBytes: number }> {
   const dir = await mkdtemp(join(tmpdir(), 'chromium-page-'));
   const cleanups = cleanupStack();
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   try {
-    await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'browser', target: 'es2022', outfile: join(dir, 'page.js'), logLevel: 'error' });
+    await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'browser', target: 'es2022', outfile: join(dir, 'page.js'), logLevel: 'error', minify: options.minify === true });
+    const bundleBytes = (await readFile(join(dir, 'page.js'))).length;
     await writeFile(join(dir, 'index.html'), '<!doctype html><meta charset="utf-8"><title>test page</title><script type="module" src="/page.js"></script>');
     const files: Record<string, { file: string; type: string }> = {
       '/': { file: 'index.html', type: 'text/html' },
@@ -64,7 +65,7 @@ export async function serveBundledPage(entry: string): Promise<ServedPage> {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     });
-    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => cleanups.run() };
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, bundleBytes, close: () => cleanups.run() };
   } catch (error) {
     await cleanups.run();
     throw error;
