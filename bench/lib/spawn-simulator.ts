@@ -43,8 +43,9 @@ export function spawnTs(script: string, args: readonly string[], options: { node
   });
 }
 
-export async function spawnSimulator(args: readonly string[] = [], timeoutMs = 30_000): Promise<SimulatorProcess> {
-  const child = spawnTs('simulator/main.ts', ['--port', '0', ...args]);
+/** `script`: simulator/main.ts, or a bench's own child that starts the simulator and prints its ready line. */
+export async function spawnSimulator(args: readonly string[] = [], timeoutMs = 30_000, script = 'simulator/main.ts'): Promise<SimulatorProcess> {
+  const child = spawnTs(script, ['--port', '0', ...args]);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString('utf8')).slice(-4000);

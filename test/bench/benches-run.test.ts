@@ -106,4 +106,19 @@ describe('npm run bench', () => {
     for (const row of pages) expect(row).toMatchObject({ runs: 2, p50ms: expect.any(Number), bundleKiB: expect.any(Number) });
     expect(run.rows.some((row) => row['kind'] === 'targets')).toBe(true);
   });
+
+  it('fleet-reconnect takes 5 phones of each stack through a 5 s outage; the app phone opens no WebSocket while the server refuses', { timeout: 120_000 }, async () => {
+    const run = await runBench('bench/fleet-reconnect.ts', ['--agents', '5', '--outages', '5', '--hold', '2']);
+    expectRan(run, 'fleet-reconnect');
+    expect(run.rows.find((row) => row['kind'] === 'hold')).toMatchObject({ agents: 5, variant: 'app', boundOnSimulator: 5 });
+    const outages = run.rows.filter((row) => row['kind'] === 'outage');
+    expect(outages.map((row) => row['variant']).sort()).toEqual(['app', 'jssip', 'simple-user']);
+    const byVariant = (variant: string) => outages.find((row) => row['variant'] === variant);
+    // Counts, not timings: main's TCP probes instead of WebSockets, every phone back; the baselines retry by WebSocket.
+    expect(byVariant('app')).toMatchObject({ agents: 5, outageS: 5, wsAttempts: 0, registered: 5 });
+    expect(byVariant('app')?.['probes']).toBeGreaterThan(5);
+    expect(byVariant('jssip')).toMatchObject({ registered: 5, probes: 0 });
+    for (const variant of ['jssip', 'simple-user']) expect(byVariant(variant)?.['wsAttempts']).toBeGreaterThanOrEqual(5);
+    expect(run.rows.find((row) => row['kind'] === 'targets')).toMatchObject({ agents: 5, wsPeakPerAgentPerS: 0, wsPeakOk: true });
+  });
 });

@@ -11,7 +11,7 @@
 //   // Hang up: fall back to the API when signalling is gone.
 //   const r = await phone.hangUp(); if (!r.signalled) await api.hangUpCall({ phone: extension });
 //   // From main's connectivity events: phone.networkChanged() / phone.resumed().
-//   // After a few quick tries, reconnecting waits for main's probe: new Phone({ …, reachability }).
+//   // Reconnecting waits for main's probe, then spreads a floor's return: new Phone({ …, reachability }).
 //   // A call offered during a call rings as phone.waitingCall; take it with phone.takeWaiting(mode).
 //   // On sign-out: await phone.stop().
 export { Phone, type MakeCallExpectation, type TakeWaitingMode } from './phone';

@@ -18,9 +18,9 @@ export interface PhoneOptions {
   readonly iceGatheringTimeoutMs?: number;
   /** REGISTER expiry asked of the registrar, seconds (default 300). */
   readonly registerExpiresSec?: number;
-  /** The page's own retry schedule once its quick tries failed, when main cannot probe (default 1 s doubling to 30 s). */
+  /** The page's own retry schedule once its quick tries failed, when main cannot probe, and the pause after a try main's probe said would work (default 1 s doubling to 30 s). */
   readonly reconnect?: BackoffPolicy;
-  /** Main's probe of the SIP server (`phone.waitSipReachable`): after a few quick tries the page waits for it instead of hammering. */
+  /** Main's probe of the SIP server (`phone.waitSipReachable`): each reconnect waits for it instead of hammering, then a wait that spreads a floor's return (reconnect-spread.ts). */
   readonly reachability?: ReachabilityPort;
   /** Keep-alive: check a connection quiet for `idleMs`; no answer within `answerMs` = dead (defaults 4.5 s / 3 s). */
   readonly keepAlive?: { readonly idleMs?: number; readonly answerMs?: number };

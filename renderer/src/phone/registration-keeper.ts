@@ -1,16 +1,17 @@
 /**
  * Keeps the phone registered: REGISTER on every connect; a keep-alive that
  * finds a dead connection (connection-watch.ts); reconnect when the socket
- * drops, fast for a blip and gated by main's reachability probe in a long
- * outage (reconnector.ts); at once on a network change or a resume; and the
- * header's indicator derived from it all. The state machine itself is in
+ * drops, gated by main's reachability probe and spread after a long outage
+ * (reconnector.ts, reconnect-spread.ts), or on the backoff policy when no
+ * main can probe; at once on a network change or a resume; and the header's
+ * indicator derived from it all. The state machine itself is in
  * registration-state.ts.
  *
  *   start() ─▶ connect ─▶ REGISTER ─▶ registered ◀───────────────────┐
  *                 ▲                        │ socket lost / keep-alive   │
  *                 │                        │ unanswered                 │
- *                 └── quick tries, then ◀──┘     kick(): check the ─────┘
- *                     wait for reachable         socket, re-REGISTER
+ *                 └── wait for reachable, ◀──┘     kick(): check the ─────┘
+ *                     then a spread wait         socket, re-REGISTER
  *
  * After a connection was lost, the first successful REGISTER is reported
  * (`onRegisteredAgain`, with how long the phone was offline): the phone then
@@ -19,6 +20,7 @@
 import { Registerer, RegistererState, RequestPendingError, UserAgent } from 'sip.js';
 import { SIP_RECONNECT_BACKOFF, type BackoffPolicy, type RandomSource } from '../../../common/backoff';
 import { ConnectionWatch } from './connection-watch';
+import { returnSpreadDelay } from './reconnect-spread';
 import { Reconnector, type ReachabilityPort } from './reconnector';
 import { nextRegistration, type ConnectionIndicator, type RegistrationState } from './registration-state';
 import type { Timers } from './timers';
@@ -29,7 +31,7 @@ export interface RegistrationKeeperOptions {
   readonly expiresSec: number;
   readonly reconnect?: BackoffPolicy;
   readonly random?: RandomSource;
-  /** Main's probe of the SIP server; without it the page retries on the backoff policy alone. */
+  /** Main's probe of the SIP server: every reconnect waits for it (no quick tries) and is spread after a long outage; without it the page retries on the backoff policy alone. */
   readonly reachability?: ReachabilityPort;
   /** Keep-alive tuning (connection-watch.ts defaults when absent). */
   readonly keepAlive?: { readonly idleMs?: number; readonly answerMs?: number };
@@ -77,9 +79,11 @@ export class RegistrationKeeper {
       policy: opts.reconnect ?? SIP_RECONNECT_BACKOFF,
       timers: opts.timers,
       ...(opts.random ? { random: opts.random } : {}),
-      ...(opts.reachability ? { reachability: opts.reachability } : {}),
+      // With main behind the page: no WebSocket until main's TCP probe finds the server, and a floor's return spread out.
+      ...(opts.reachability ? { reachability: opts.reachability, probeFirst: true, spreadDelay: (outageMs: number, random: RandomSource) => returnSpreadDelay(outageMs, random) } : {}),
       attempt: () => this.ua.reconnect(),
       onFailure: () => this.refreshIndicator(),
+      onServerAwayChange: () => this.refreshIndicator(),
       onGiveUp: () => this.set({ kind: 'failed', reason: { key: 'phone.reg.gaveUp', params: {} } }),
     });
     const transport = ua.transport;
@@ -266,7 +270,7 @@ export class RegistrationKeeper {
     const next: ConnectionIndicator =
       this.reg.kind === 'registered'
         ? 'registered'
-        : this.reg.kind === 'failed' || !this.started || this.reconnector.failedAttempts > 0
+        : this.reg.kind === 'failed' || !this.started || this.reconnector.failedAttempts > 0 || this.reconnector.serverAway
           ? 'offline'
           : 'connecting';
     if (next === this.indicator) return;

@@ -42,7 +42,7 @@ export function usePhone(api: SoftphoneApi, session: SessionView): PhoneHandle {
         credentials,
         // STUN/TURN from the settings or IT's policy (TURN credentials from main's vault); none by default.
         ...(credentials.iceServers?.length ? { iceServers: credentials.iceServers.map((s) => ({ ...s })) } : {}),
-        // After its quick tries the phone waits for main's probe (not throttled by Chromium) before each WebSocket attempt.
+        // The phone waits for main's probe (not throttled by Chromium) before each WebSocket attempt.
         reachability: {
           async waitReachable(timeoutMs) {
             const reply = await api.request('phone.waitSipReachable', { timeoutMs });
