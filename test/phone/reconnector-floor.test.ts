@@ -7,22 +7,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { RETURN_SPREAD, returnSpreadCeiling, returnSpreadDelay } from '../../renderer/src/phone/reconnect-spread';
 import { Reconnector, type ReconnectorOptions } from '../../renderer/src/phone/reconnector';
 import { FakeTimers } from './support/fake-timers';
+import { manualReachability } from './support/manual-reachability';
 
 const policy = { firstMs: 100, factor: 2, capMs: 400, jitter: 0.5 };
-
-function manualReachability() {
-  const waits: { timeoutMs: number; settle: (reachable: boolean) => void; signal: AbortSignal }[] = [];
-  return {
-    waits,
-    port: {
-      waitReachable: (timeoutMs: number, signal: AbortSignal) =>
-        new Promise<boolean>((resolve) => {
-          waits.push({ timeoutMs, settle: resolve, signal });
-          signal.addEventListener('abort', () => resolve(false));
-        }),
-    },
-  };
-}
 
 function floorReconnector(extra: Partial<ReconnectorOptions> & Pick<ReconnectorOptions, 'attempt'>) {
   const timers = new FakeTimers();

@@ -2,23 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { Reconnector } from '../../renderer/src/phone/reconnector';
 import { QualitySampler } from '../../renderer/src/phone/quality-sampler';
 import { FakeTimers } from './support/fake-timers';
+import { manualReachability } from './support/manual-reachability';
 
 const policy = { firstMs: 100, factor: 2, capMs: 400, jitter: 0.5 };
 
-/** A reachability port the test answers by hand: each wait is a promise the test settles. */
-function manualReachability() {
-  const waits: { timeoutMs: number; settle: (reachable: boolean) => void; signal: AbortSignal }[] = [];
-  return {
-    waits,
-    port: {
-      waitReachable: (timeoutMs: number, signal: AbortSignal) =>
-        new Promise<boolean>((resolve) => {
-          waits.push({ timeoutMs, settle: resolve, signal });
-          signal.addEventListener('abort', () => resolve(false));
-        }),
-    },
-  };
-}
 
 describe('Reconnector', () => {
   it('tries three times 100–200 ms apart, then only when main says the server is reachable', async () => {
