@@ -34,12 +34,17 @@ export function startLogged(what: string, bin: string, args: string[], cwd?: str
     exitedEarly,
     async stop() {
       stopping = true;
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await gone;
-      clearTimeout(timer);
+      await stopChild(child);
     },
   };
+}
+
+/** SIGTERM, then SIGKILL after 5 s; resolves once the process is gone. */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await gone;
+  clearTimeout(timer);
 }

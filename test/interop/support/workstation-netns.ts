@@ -12,6 +12,7 @@ import { connect as tlsConnect } from 'node:tls';
 import { chromium, type Browser } from 'playwright-core';
 import { CALL_ARGS, CHROMIUM_ARGS, CHROMIUM_PATH } from '../../support/chromium-page';
 import type { AgentNetns } from './agent-netns';
+import { stopChild } from './logged-process';
 
 const PROJECT_DIR = resolve(import.meta.dirname, '../../..');
 
@@ -56,14 +57,7 @@ export async function startHostInNamespace(netns: AgentNetns, options: HostOptio
     ...(options.iceServers ? ['--ice-servers', options.iceServers] : []),
   ];
   const host: ChildProcess = spawn('ip', args, { cwd: PROJECT_DIR, stdio: ['ignore', 'pipe', 'inherit'] });
-  const stop = async (): Promise<void> => {
-    if (host.exitCode !== null || host.signalCode !== null) return;
-    const gone = new Promise<void>((done) => host.once('exit', () => done()));
-    host.kill('SIGTERM');
-    const timer = setTimeout(() => host.kill('SIGKILL'), 5_000);
-    await gone;
-    clearTimeout(timer);
-  };
+  const stop = (): Promise<void> => stopChild(host);
   const lines = createInterface({ input: host.stdout! });
   try {
     const url = await new Promise<string>((resolveUrl, reject) => {
