@@ -11,8 +11,9 @@
 //                                                127.0.0.1: rtpengine ◀── coturn relays; Kamailio UDP ◀── baresip (127.0.0.2)
 //
 // Without the TURN setting the app says "no audio path"; with it the call
-// connects through the relay, over UDP and, with UDP blocked, over TCP; with
-// `tc netem` on the link the call panel's figures follow what was injected.
+// connects through the relay, over UDP and, with UDP blocked, over TCP and
+// over TLS (turns:); on a lossy, slow link the call panel's figures follow
+// what was injected.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,7 +33,7 @@ import { answerAndHearBothWays, CUSTOMER_NUMBER, CUSTOMER_TONE_HZ, customerCalls
 import { startRtpengine, type Rtpengine } from './media/rtpengine';
 import { createAgentNetns, type AgentNetns } from './support/agent-netns';
 import { startKamailioForSeed } from './support/kamailio-for-seed';
-import { chromiumInNamespace, startHostInNamespace, wssKeyPin, type HostInNamespace } from './support/workstation-netns';
+import { chromiumInNamespace, startHostInNamespace, tlsKeyPin, wssKeyPin, type HostInNamespace } from './support/workstation-netns';
 
 let netns: AgentNetns;
 let rtpengine: Rtpengine;
@@ -48,6 +49,13 @@ const dir = mkdtempSync(join(tmpdir(), 'turn-'));
 
 const agent = () => sim.ready.credentials.agents[0]!;
 const nft = (args: string[]): string => netns.exec(['nft', ...args]);
+/** A firewall in the namespace that drops every UDP packet to the platform (TURN must go over TCP or TLS). */
+function blockUdp(): void {
+  nft(['add', 'table', 'inet', 'softphone_test']);
+  nft(['add', 'chain', 'inet', 'softphone_test', 'out', '{ type filter hook output priority 0 ; }']);
+  nft(['add', 'rule', 'inet', 'softphone_test', 'out', 'ip', 'daddr', netns.platformAddress, 'meta', 'l4proto', 'udp', 'drop']);
+}
+const unblockUdp = (): void => void nft(['delete', 'table', 'inet', 'softphone_test']);
 
 /** Adds a STUN/TURN server in the workstation settings (signed out), as IT or the agent would. */
 async function addIceServer(urls: string, username: string, credential: string): Promise<void> {
@@ -138,7 +146,9 @@ beforeAll(async () => {
   // Off loopback the API is https too (http:// is refused there): a front with a private CA, trusted by its CA file.
   front = await startHttpsProxy(sim.baseUrl, netns.platformAddress);
   host = await startHostInNamespace(netns, { instanceUrl: front.baseUrl, sipUrl: kamailio.wssUrl, caFile: front.caFile, dataDir: join(dir, 'host') });
-  browser = await chromiumInNamespace(netns, dir, await wssKeyPin(kamailio.wssUrl, kamailio.caFile), [pageToneFlag(dir)]);
+  // Chromium trusts two keys: Kamailio's WSS and coturn's TLS port (turns:).
+  const pins = [await wssKeyPin(kamailio.wssUrl, kamailio.caFile), await tlsKeyPin(netns.platformAddress, coturn.tlsPort, coturn.caFile)];
+  browser = await chromiumInNamespace(netns, dir, pins.join(','), [pageToneFlag(dir)]);
   page = await (await browser.newContext({ viewport: { width: 1100, height: 900 } })).newPage();
   await page.goto(host.url);
   await signInAgain();
@@ -187,9 +197,7 @@ describe('an agent whose only way to the media server is a TURN relay', () => {
   }, 90_000);
 
   it('with UDP blocked: TURN over TCP carries the call', async () => {
-    nft(['add', 'table', 'inet', 'softphone_test']);
-    nft(['add', 'chain', 'inet', 'softphone_test', 'out', '{ type filter hook output priority 0 ; }']);
-    nft(['add', 'rule', 'inet', 'softphone_test', 'out', 'ip', 'daddr', netns.platformAddress, 'meta', 'l4proto', 'udp', 'drop']);
+    blockUdp();
     try {
       await signOut(page);
       await addIceServer(coturn.tcpUrl, coturn.username, coturn.credential);
@@ -204,7 +212,27 @@ describe('an agent whose only way to the media server is a TURN relay', () => {
       const id = /session (\d+):/u.exec(sessions.at(-1) ?? '')?.[1];
       expect(coturn.log().split('\n').filter((line) => line.includes(`session ${id}:`)).join('\n')).toMatch(/TCP/u);
     } finally {
-      nft(['delete', 'table', 'inet', 'softphone_test']);
+      unblockUdp();
+    }
+  }, 90_000);
+
+  it('with UDP blocked: TURN over TLS (turns:) carries the call', async () => {
+    blockUdp();
+    try {
+      await signOut(page);
+      await removeIceServers();
+      await addIceServer(coturn.tlsUrl, coturn.username, coturn.credential);
+      await signInAgain();
+      const before = relayedSessions().length;
+      await customerCalls(page, customer, kamailio.trunkUri(agent().phone));
+      const heard = await answerAndHearBothWays(page, customer);
+      process.stderr.write(`interop: TURN over TLS with UDP blocked: baresip heard rms ${heard.level.toFixed(3)} through the relay\n`);
+      await hangUpAndFile();
+      const sessions = await until('coturn reports the relayed session', async () => relayedSessions(), (lines) => lines.length > before, { timeoutMs: 15_000 });
+      const id = /session (\d+):/u.exec(sessions.at(-1) ?? '')?.[1];
+      expect(coturn.log().split('\n').filter((line) => line.includes(`session ${id}:`)).join('\n')).toMatch(/TLS/u);
+    } finally {
+      unblockUdp();
     }
   }, 90_000);
 

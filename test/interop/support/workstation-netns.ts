@@ -23,11 +23,16 @@ const PROJECT_DIR = resolve(import.meta.dirname, '../../..');
  */
 export function wssKeyPin(wssUrl: string, caFile: string): Promise<string> {
   const url = new URL(wssUrl);
+  return tlsKeyPin(url.hostname, Number(url.port), caFile);
+}
+
+/** The same for any TLS server (e.g. a TURN server's TLS port). */
+export function tlsKeyPin(host: string, port: number, caFile: string): Promise<string> {
   return new Promise((resolvePin, reject) => {
-    const socket = tlsConnect({ host: url.hostname, port: Number(url.port), ca: readFileSync(caFile), servername: url.hostname }, () => {
+    const socket = tlsConnect({ host, port, ca: readFileSync(caFile), servername: host }, () => {
       const spki = socket.getPeerX509Certificate()?.publicKey.export({ type: 'spki', format: 'der' });
       socket.destroy();
-      if (!spki) return reject(new Error('the WSS server showed no certificate'));
+      if (!spki) return reject(new Error(`${host}:${port} showed no certificate`));
       resolvePin(createHash('sha256').update(spki).digest('base64'));
     });
     socket.once('error', reject);
@@ -79,10 +84,10 @@ export async function startHostInNamespace(netns: AgentNetns, options: HostOptio
   }
 }
 
-/** Chromium in the namespace too (playwright talks to it over a pipe, which crosses namespaces), trusting one WSS key. */
-export async function chromiumInNamespace(netns: AgentNetns, dir: string, wssPin: string, extraArgs: string[] = []): Promise<Browser> {
+/** Chromium in the namespace too (playwright talks to it over a pipe, which crosses namespaces), trusting the given keys only (base64 SHA-256, comma-separated). */
+export async function chromiumInNamespace(netns: AgentNetns, dir: string, keyPins: string, extraArgs: string[] = []): Promise<Browser> {
   const wrapper = join(dir, 'chromium-in-netns');
   writeFileSync(wrapper, `#!/bin/sh\nexec ip netns exec ${netns.name} ${CHROMIUM_PATH} "$@"\n`);
   chmodSync(wrapper, 0o755);
-  return chromium.launch({ executablePath: wrapper, args: [...CHROMIUM_ARGS, ...CALL_ARGS, `--ignore-certificate-errors-spki-list=${wssPin}`, ...extraArgs] });
+  return chromium.launch({ executablePath: wrapper, args: [...CHROMIUM_ARGS, ...CALL_ARGS, `--ignore-certificate-errors-spki-list=${keyPins}`, ...extraArgs] });
 }
