@@ -25,6 +25,8 @@ export interface Injected {
   meanDelayMs: number;
   /** RFC 3550 interarrival jitter of the delays added (packets in order, 1/16 smoothing), ms. */
   jitterMs: number;
+  /** Mean delay added to the RTCP packets that went through (what an RTT figure sees), ms; NaN when none. */
+  rtcpMeanDelayMs: number;
 }
 
 export interface ImpairedRelay {
@@ -40,6 +42,13 @@ interface Record_ {
   at: number;
   dropped: boolean;
   delayMs: number;
+  rtcp: boolean;
+}
+
+/** Whether a datagram from the TURN server is RTCP inside ChannelData (channel 0x4000–0x7FFF, then the packet; RTCP's type 200–207 is not encrypted). */
+function isRtcpInChannelData(message: Buffer): boolean {
+  if (message.length < 6 || message[0]! < 0x40 || message[0]! > 0x7f) return false;
+  return message[4]! >> 6 === 2 && message[5]! >= 200 && message[5]! <= 207;
 }
 
 const MAX_RECORDS = 200_000;
@@ -61,7 +70,7 @@ export async function startImpairedRelay(listen: { host: string }, target: { hos
     const dropped = random() < impairment.loss;
     // In order, like a link's queue: never before the packet ahead of it.
     const outAt = Math.max(now + Math.max(0, impairment.delayMs + impairment.jitterMs * normal()), entry.lastOutAt);
-    records.push({ at: now, dropped, delayMs: dropped ? 0 : outAt - now });
+    records.push({ at: now, dropped, delayMs: dropped ? 0 : outAt - now, rtcp: isRtcpInChannelData(message) });
     records.splice(0, Math.max(0, records.length - MAX_RECORDS));
     if (dropped) return;
     entry.lastOutAt = outAt;
@@ -99,7 +108,9 @@ export async function startImpairedRelay(listen: { host: string }, target: { hos
       const passed = inWindow.filter((r) => !r.dropped);
       let jitter = 0;
       for (let i = 1; i < passed.length; i += 1) jitter += (Math.abs(passed[i]!.delayMs - passed[i - 1]!.delayMs) - jitter) / 16;
+      const rtcp = passed.filter((r) => r.rtcp);
       return {
+        rtcpMeanDelayMs: rtcp.length === 0 ? Number.NaN : rtcp.reduce((sum, r) => sum + r.delayMs, 0) / rtcp.length,
         packets: inWindow.length,
         dropped: inWindow.length - passed.length,
         lossPercent: inWindow.length === 0 ? 0 : (100 * (inWindow.length - passed.length)) / inWindow.length,
