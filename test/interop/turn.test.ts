@@ -133,6 +133,29 @@ async function panelFigures(seconds: number): Promise<PanelFigures> {
 const roundAll = (figures: Injected): Injected =>
   Object.fromEntries(Object.entries(figures).map(([key, value]) => [key, Math.round(value * 100) / 100])) as unknown as Injected;
 
+/**
+ * With `url` as the only STUN/TURN server (signed out and in again), a
+ * customer's call answered with audio both ways, then hung up; resolves with
+ * coturn's log lines of the relayed session that carried it (coturn reports
+ * what it relayed when the allocation ends).
+ */
+async function callThroughRelay(url: string, label: string): Promise<string> {
+  await signOut(page);
+  await removeIceServers();
+  await addIceServer(url, coturn.username, coturn.credential);
+  await signInAgain();
+  const before = relayedSessions().length;
+  await customerCalls(page, customer, kamailio.trunkUri(agent().phone));
+  const heard = await answerAndHearBothWays(page, customer);
+  process.stderr.write(`interop: ${label}: baresip heard rms ${heard.level.toFixed(3)} (${(heard.pageTone * 100).toFixed(0)}% the page's tone) through the relay\n`);
+  await hangUpAndFile();
+  const sessions = await until('coturn reports the relayed session', async () => relayedSessions(), (lines) => lines.length > before, { timeoutMs: 15_000 });
+  const id = /session (\d+):/u.exec(sessions.at(-1) ?? '')?.[1];
+  const lines = coturn.log().split('\n').filter((line) => line.includes(`session ${id}:`));
+  process.stderr.write(`interop: coturn: ${sessions.at(-1)?.trim()}\n`);
+  return lines.join('\n');
+}
+
 /** Lines of coturn's log about our user's relayed sessions (allocations that carried traffic). */
 const relayedSessions = (): string[] => coturn.log().split('\n').filter((line) => line.includes(`username=<${coturn.username}>`) && /usage:.*rp=[1-9]/u.test(line));
 
@@ -183,34 +206,13 @@ describe('an agent whose only way to the media server is a TURN relay', () => {
   }, 60_000);
 
   it('with the TURN setting (UDP): the call connects through the relay and carries audio both ways', async () => {
-    await signOut(page);
-    await addIceServer(coturn.udpUrl, coturn.username, coturn.credential);
-    await signInAgain();
-    await customerCalls(page, customer, kamailio.trunkUri(agent().phone));
-    const heard = await answerAndHearBothWays(page, customer);
-    process.stderr.write(`interop: TURN/UDP: baresip heard rms ${heard.level.toFixed(3)} (${(heard.pageTone * 100).toFixed(0)}% the page's tone) through the relay\n`);
-    await hangUpAndFile();
-    // coturn says what it relayed when the allocation ends.
-    const sessions = await until('coturn reports the relayed session', async () => relayedSessions(), (lines) => lines.length >= 1, { timeoutMs: 15_000 });
-    const id = /session (\d+):/u.exec(sessions.at(-1) ?? '')?.[1];
-    expect(coturn.log().split('\n').filter((line) => line.includes(`session ${id}:`)).join('\n')).not.toMatch(/TCP/u);
+    expect(await callThroughRelay(coturn.udpUrl, 'TURN/UDP')).not.toMatch(/TCP|TLS/u);
   }, 90_000);
 
   it('with UDP blocked: TURN over TCP carries the call', async () => {
     blockUdp();
     try {
-      await signOut(page);
-      await addIceServer(coturn.tcpUrl, coturn.username, coturn.credential);
-      await signInAgain();
-      const before = relayedSessions().length;
-      await customerCalls(page, customer, kamailio.trunkUri(agent().phone));
-      const heard = await answerAndHearBothWays(page, customer);
-      process.stderr.write(`interop: TURN/TCP with UDP blocked: baresip heard rms ${heard.level.toFixed(3)} through the relay\n`);
-      await hangUpAndFile();
-      const sessions = await until('coturn reports the relayed session', async () => relayedSessions(), (lines) => lines.length > before, { timeoutMs: 15_000 });
-      process.stderr.write(`interop: coturn: ${sessions.at(-1)?.trim()}\n`);
-      const id = /session (\d+):/u.exec(sessions.at(-1) ?? '')?.[1];
-      expect(coturn.log().split('\n').filter((line) => line.includes(`session ${id}:`)).join('\n')).toMatch(/TCP/u);
+      expect(await callThroughRelay(coturn.tcpUrl, 'TURN/TCP with UDP blocked')).toMatch(/TCP/u);
     } finally {
       unblockUdp();
     }
@@ -219,18 +221,7 @@ describe('an agent whose only way to the media server is a TURN relay', () => {
   it('with UDP blocked: TURN over TLS (turns:) carries the call', async () => {
     blockUdp();
     try {
-      await signOut(page);
-      await removeIceServers();
-      await addIceServer(coturn.tlsUrl, coturn.username, coturn.credential);
-      await signInAgain();
-      const before = relayedSessions().length;
-      await customerCalls(page, customer, kamailio.trunkUri(agent().phone));
-      const heard = await answerAndHearBothWays(page, customer);
-      process.stderr.write(`interop: TURN over TLS with UDP blocked: baresip heard rms ${heard.level.toFixed(3)} through the relay\n`);
-      await hangUpAndFile();
-      const sessions = await until('coturn reports the relayed session', async () => relayedSessions(), (lines) => lines.length > before, { timeoutMs: 15_000 });
-      const id = /session (\d+):/u.exec(sessions.at(-1) ?? '')?.[1];
-      expect(coturn.log().split('\n').filter((line) => line.includes(`session ${id}:`)).join('\n')).toMatch(/TLS/u);
+      expect(await callThroughRelay(coturn.tlsUrl, 'TURN over TLS with UDP blocked')).toMatch(/TLS/u);
     } finally {
       unblockUdp();
     }
