@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { writeLauncher } from './launcher-file';
 import { mediaSwitches } from './loopback-media';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
@@ -20,20 +21,33 @@ export function hasDisplay(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): b
 export interface BrowserLaunch {
   /** The instance is the built-in simulator (media on loopback). */
   builtInSimulator: boolean;
+  /** More switches after the app's own (tests: headless, and no sandbox as root). */
+  extraSwitches?: readonly string[];
 }
 
-/** The browser's argument list: an app window on `url` with its own profile. */
-export function browserArguments(url: string, profile: string, launch: BrowserLaunch): string[] {
-  return [`--app=${url}`, `--user-data-dir=${profile}`, '--no-first-run', '--disable-sync', '--window-size=1024,720', ...mediaSwitches(launch.builtInSimulator)];
+/**
+ * The browser's argument list: an app window on `launcherUrl` (the private file that forwards to
+ * the page, never the page's address with its code) with its own profile.
+ */
+export function browserArguments(launcherUrl: string, profile: string, launch: BrowserLaunch): string[] {
+  return [
+    `--app=${launcherUrl}`, `--user-data-dir=${profile}`, '--no-first-run', '--disable-sync', '--window-size=1024,720',
+    ...mediaSwitches(launch.builtInSimulator), ...(launch.extraSwitches ?? []),
+  ];
 }
 
 /**
  * Starts the browser on its own throw-away profile, which is deleted when the browser exits or
  * when `removeProfile()` is called (the host stopping), so no page state outlives the run.
+ * The page address carries a one-time code; it goes into a launcher file inside the profile
+ * (a folder only this user can open), never onto the command line, where any local user reads
+ * it in /proc/<pid>/cmdline and can redeem it first.
  */
 export function openInBrowser(url: string, browser: string, launch: BrowserLaunch): { child: ChildProcess; profile: string; removeProfile(): void } {
+  // mkdtemp makes the folder 0700: other users can neither list it nor read the launcher in it.
   const profile = mkdtempSync(join(tmpdir(), 'agent-softphone-browser-'));
-  const child = spawn(browser, browserArguments(url, profile, launch), { stdio: 'ignore' });
+  const launcherUrl = writeLauncher(profile, url);
+  const child = spawn(browser, browserArguments(launcherUrl, profile, launch), { stdio: 'ignore' });
   const removeProfile = () => rmSync(profile, { recursive: true, force: true });
   child.on('exit', removeProfile);
   process.once('exit', removeProfile);

@@ -1,15 +1,19 @@
 // Issue 13, point 1: the browser host's secret was on Chromium's command line
 // (--app=…#secret=), readable by any local user in /proc/*/cmdline. Now the
-// browser gets a one-time code that dies at the page's first use; the secret
-// is in no process's arguments or environment; one page at a time; the
-// throw-away profile is deleted when the browser exits.
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// browser gets a one-time code that dies at the page's first use, and (issue
+// 21) that code is not on the command line either: it is in a launcher file in
+// the browser's private profile. The secret is in no process's arguments or
+// environment; one page at a time; the throw-away profile is deleted when the
+// browser exits. one-time-code-watcher.test.ts races a real Chromium as nobody.
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startBrowserHost, type BrowserHost } from '../../main/browser-host';
 import { ensureRendererBuilt } from '../../main/browser-host/ensure-renderer';
+import { LAUNCHER_NAME, launcherHtml } from '../../main/browser-host/launcher-file';
 import { openInBrowser } from '../../main/browser-host/open-browser';
 import { bridgeSecretOf } from '../support/bridge-secret';
 
@@ -45,7 +49,7 @@ const waitFor = async (done: () => boolean) => {
 };
 
 describe('the browser host hands the page its secret', () => {
-  it('without putting it in the browser process arguments or environment, with a code that dies at first use', async () => {
+  it('without putting it or the code in the browser process arguments or environment, with a code that dies at first use', async () => {
     const secret = await bridgeSecretOf(host);
     const opened = openInBrowser(host.url, fakeBrowser, { builtInSimulator: false });
     try {
@@ -53,12 +57,18 @@ describe('the browser host hands the page its secret', () => {
       expect(await waitFor(() => existsSync(`/proc/${pid}/cmdline`))).toBe(true);
       const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
       const environ = readFileSync(`/proc/${pid}/environ`, 'utf8');
-      expect(cmdline).toContain('#code=');
+      expect(cmdline).not.toContain('code=');
       expect(cmdline).not.toContain(secret);
       expect(environ).not.toContain(secret);
 
-      // The page opens the bridge with the code; whoever read the command line later holds a spent code.
-      const code = /#code=([0-9a-f]+)/u.exec(cmdline)?.[1] ?? '';
+      // The browser starts on a launcher file in its own profile: a folder and a file only this user can read.
+      const launcher = join(opened.profile, LAUNCHER_NAME);
+      expect(cmdline).toContain(`--app=${pathToFileURL(launcher).href}`);
+      expect(statSync(opened.profile).mode & 0o777).toBe(0o700);
+      expect(statSync(launcher).mode & 0o777).toBe(0o600);
+
+      // The page opens the bridge with the code; whoever got hold of the launcher later holds a spent code.
+      const code = /#code=([0-9a-f]+)/u.exec(readFileSync(launcher, 'utf8'))?.[1] ?? '';
       const page = await open(`code=${code}`);
       await expect(open(`code=${code}`)).rejects.toThrow('HTTP 403');
       page.close();
@@ -66,6 +76,12 @@ describe('the browser host hands the page its secret', () => {
       opened.child.kill();
     }
     expect(await waitFor(() => !existsSync(opened.profile))).toBe(true);
+  });
+
+  it('writes an address into the launcher that cannot close its script element', () => {
+    const html = launcherHtml('http://127.0.0.1:1/#code=</script><script>alert(1)</script>');
+    expect(html.match(/<\/script>/gu)).toHaveLength(1);
+    expect(html).toContain('location.replace(');
   });
 
   it('serves one page at a time: the page that connects last is the one served', async () => {
