@@ -2,7 +2,8 @@ import { rootCertificates } from 'node:tls';
 import * as tls from 'node:tls';
 import { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
-import { HttpStatusError, UnexpectedResponseError } from './errors';
+import { plainHttpProblem } from '../../common/loopback';
+import { BadInputError, HttpStatusError, UnexpectedResponseError } from './errors';
 import type { OperationId } from './operations';
 import { codeOf, mapFailure } from './transport-errors';
 
@@ -87,7 +88,11 @@ export function createTransport(options: TransportOptions): Transport {
     connect: extraCa.length > 0 ? { ca: trustedRoots(extraCa), rejectUnauthorized: true } : { rejectUnauthorized: true },
   });
 
+  // Secrets never go out in clear: plain http:// only to this computer (the simulator, tests).
+  const insecure = plainHttpProblem(options.baseUrl);
+
   async function send(req: TransportRequest): Promise<string> {
+    if (insecure !== null) throw new BadInputError(req.operation, `the instance address is refused: ${insecure}`);
     const controller = new AbortController();
     const state = { timedOut: false, callerAborted: false };
     let timer: NodeJS.Timeout | undefined;

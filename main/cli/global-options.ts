@@ -1,3 +1,4 @@
+import { plainHttpProblem } from '../../common/loopback';
 import { caFileProblem, readCaFile } from '../api';
 import type { IntegraClient, IntegraClientOptions } from '../api';
 import { UsageError, type CliIo, type OptionSpec, type OptionValues, type SignIn } from './cli-types';
@@ -23,12 +24,8 @@ export const CREDENTIAL_OPTIONS: Record<string, OptionSpec> = {
 export async function clientOptions(values: OptionValues, io: CliIo): Promise<IntegraClientOptions> {
   const baseUrl = optional(values, 'base-url') ?? io.env['INTEGRA_BASE_URL'];
   if (!baseUrl) throw new UsageError('no instance address: pass --base-url or set INTEGRA_BASE_URL');
-  try {
-    const url = new URL(baseUrl);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('scheme');
-  } catch {
-    throw new UsageError(`--base-url ${JSON.stringify(baseUrl)} is not an http(s) address`);
-  }
+  const insecure = plainHttpProblem(baseUrl);
+  if (insecure !== null) throw new UsageError(`--base-url is refused: ${insecure}`);
   const options: IntegraClientOptions = { baseUrl };
   const caFile = optional(values, 'ca-file') ?? io.env['INTEGRA_CA_FILE'];
   if (caFile) {

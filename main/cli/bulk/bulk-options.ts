@@ -1,3 +1,4 @@
+import { plainHttpProblem } from '../../../common/loopback';
 import { caFileProblem, readCaFile } from '../../api';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -101,6 +102,8 @@ export function parseBulkOptions(argv: readonly string[], env: Readonly<Record<s
   const baseUrl = (text('base-url') ?? env.INTEGRA_BASE_URL ?? '').replace(/\/+$/, '');
   if (baseUrl === '' && !dryRun) return { ok: false, problem: 'no instance address: pass --base-url or set INTEGRA_BASE_URL' };
   if (baseUrl !== '' && !/^https?:\/\/[^/\s]+$/.test(baseUrl)) return { ok: false, problem: `--base-url must look like https://host[:port] (got ${JSON.stringify(baseUrl)})` };
+  const insecure = baseUrl === '' ? null : plainHttpProblem(baseUrl);
+  if (insecure !== null) return { ok: false, problem: `--base-url is refused: ${insecure}` };
   const common = {
     csv,
     ...(delimiter === undefined ? {} : { delimiter }),

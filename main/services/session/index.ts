@@ -6,6 +6,6 @@ export { sipCredentialsFor } from './sip-credentials';
 export { toIpcFailure } from './api-failure';
 export { createIntegraSessionApi } from './integra-session-api';
 export { VAULT_KEYS } from './vault-keys';
-export { instanceOrigin, isLoopbackHost } from './instance-origin';
+export { instanceOrigin } from './instance-origin';
 export { API_OUTAGE_RENEWAL_THRESHOLD_MS, watchApiOutages } from './api-outages';
 export { createSessionRenewal, RENEWAL_BACKOFF, RENEWAL_THROTTLE_MS, type RenewalOptions, type RenewalStart } from './session-renewal';

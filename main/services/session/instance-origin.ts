@@ -2,13 +2,8 @@
 // https:// address, or http:// only on this machine (the simulator and tests).
 // Its origin keys the remembered password, so a password kept for one
 // instance is never sent to another (issue 13).
+import { isLoopbackHost } from '../../../common/loopback';
 import { spokenFailure } from '../spoken-failure';
-
-/** Loopback names and addresses: 127.0.0.0/8, ::1, localhost. */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/gu, '').toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(?:\.\d{1,3}){3}$/u.test(host);
-}
 
 /** The origin (`https://host[:port]`) of an instance address; throws a spoken failure for one the app must not use. */
 export function instanceOrigin(baseUrl: string): string {

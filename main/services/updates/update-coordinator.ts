@@ -7,6 +7,8 @@
 // A bad signature or hash, or a feed out of reach, is a logged warning; the
 // app starts and works as before. Pure: electron-updater and the app's state
 // come in through ports (main/desktop/updates.ts wires them).
+import { isLoopbackHost } from '../../../common/loopback';
+
 export interface UpdaterPort {
   autoDownload: boolean;
   autoInstallOnAppQuit: boolean;
@@ -65,8 +67,7 @@ export function feedProblem(feedUrl: string): string | null {
   } catch {
     return 'the update feed address is not a web address';
   }
-  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-  if (url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) return null;
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) return null;
   return 'the update feed must be an https:// address';
 }
 
