@@ -2,11 +2,13 @@
 // setting or policy): placeholders {guid}, {caller}, {campaign}, {form} and
 // {agent} are filled percent-encoded, so a value can never change the
 // address's scheme, host or path structure; the result must be https:// on
-// the template's own host. Pure; main builds and checks it before opening.
+// the template's own host, with the template's path segments (a value `..` or
+// `.` would otherwise climb them: `/forms/{form}` → `/`). Pure; main builds
+// and checks it before opening.
 export const FORM_PLACEHOLDERS = ['guid', 'caller', 'campaign', 'form', 'agent'] as const;
 export type FormValues = Readonly<Record<(typeof FORM_PLACEHOLDERS)[number], string>>;
 
-export type FormUrl = { ok: true; url: string } | { ok: false; problem: 'not-https' | 'not-an-address' | 'host-changed' };
+export type FormUrl = { ok: true; url: string } | { ok: false; problem: 'not-https' | 'not-an-address' | 'host-changed' | 'path-changed' };
 
 const fill = (template: string, values: (name: string) => string): string =>
   template.replace(/\{(\w+)\}/gu, (whole, name: string) => ((FORM_PLACEHOLDERS as readonly string[]).includes(name) ? values(name) : whole));
@@ -27,5 +29,7 @@ export function buildFormUrl(template: string, values: FormValues): FormUrl {
   }
   if (skeleton.protocol !== 'https:' || url.protocol !== 'https:' || skeleton.username || skeleton.password) return { ok: false, problem: 'not-https' };
   if (url.host !== skeleton.host) return { ok: false, problem: 'host-changed' };
+  // Percent-encoding keeps `/` out, so only a dot segment (`.`, `..`, `%2e%2E`) can change the count.
+  if (url.pathname.split('/').length !== skeleton.pathname.split('/').length) return { ok: false, problem: 'path-changed' };
   return { ok: true, url: url.href };
 }

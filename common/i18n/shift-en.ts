@@ -34,6 +34,7 @@ export const shiftEn = {
   'callbacks.notify.body': 'Call {caller} back ({campaign}).',
   'shift.err.noFormAddress': 'Opening the campaign form: no form address is set. Ask IT to set it (Settings → Campaign form address).',
   'shift.err.badFormAddress': 'Opening the campaign form: the address set is not a safe https:// address ({problem}). Ask IT to correct it.',
+  'shift.err.formValueRefused': "Opening the campaign form: this call's data (form, caller or campaign) would change the form's address, so it was not opened. Tell your supervisor which call it was.",
   'shift.settings.formUrl': 'Campaign form address',
   'shift.settings.formUrl.hint': 'https:// only. {guid}, {caller}, {campaign}, {form} and {agent} are filled in; empty: only the form\'s name is shown.',
   'shift.settings.formUrl.save': 'Save address',

@@ -35,6 +35,7 @@ export const shiftEs: Record<keyof typeof shiftEn, string> = {
   'callbacks.notify.body': 'Llame a {caller} ({campaign}).',
   'shift.err.noFormAddress': 'Abrir el formulario de la campaña: no hay dirección de formularios. Pida a TI que la configure (Ajustes → Dirección de los formularios de campaña).',
   'shift.err.badFormAddress': 'Abrir el formulario de la campaña: la dirección configurada no es una dirección https:// segura ({problem}). Pida a TI que la corrija.',
+  'shift.err.formValueRefused': 'Abrir el formulario de la campaña: los datos de esta llamada (formulario, llamante o campaña) cambiarían la dirección del formulario, así que no se abrió. Diga a su supervisor qué llamada fue.',
   'shift.settings.formUrl': 'Dirección de los formularios de campaña',
   'shift.settings.formUrl.hint': 'Solo https://. Se completan {guid}, {caller}, {campaign}, {form} y {agent}; vacía: solo se muestra el nombre del formulario.',
   'shift.settings.formUrl.save': 'Guardar dirección',

@@ -20,6 +20,8 @@ export async function openForm(deps: FormOpenerDeps, request: OpenFormRequest): 
   const template = deps.template();
   if (!template) throw spokenFailure('invalid-request', 'shift.err.noFormAddress');
   const built = buildFormUrl(template, { ...request, agent });
+  // A value of the call (CTI, caller) that would climb the template's path: the call's data, not IT's address, is at fault.
+  if (!built.ok && built.problem === 'path-changed') throw spokenFailure('invalid-request', 'shift.err.formValueRefused');
   if (!built.ok) throw spokenFailure('invalid-request', 'shift.err.badFormAddress', { problem: built.problem });
   if (!deps.openExternal) return { url: built.url, opened: false };
   await deps.openExternal(built.url);
