@@ -34,8 +34,10 @@ import { pickListFile } from './desktop/list-file-dialog';
 import { privateCaVerdict, wsHost, type PrivateCaTrust } from './desktop/private-ca-trust';
 import { trayIconPath } from './desktop/tray';
 import { loadRenderer, mainWindowOptions, rendererLocation, showAndFocus } from './desktop/window';
+import { confirmWithDialog } from './desktop/setting-confirmation';
 import { registerAppScheme, serveAppScheme } from './desktop/app-protocol';
-import { startUpdates } from './desktop/updates';
+import { packagedPublisherNames, startUpdates } from './desktop/updates';
+import { updateTrust } from './services/updates';
 import { startWorkstation, type Workstation } from './desktop/workstation';
 
 const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
@@ -132,7 +134,9 @@ async function composeServices(workstation: () => Workstation | undefined) {
         phone,
       ),
   });
-  const services: AppServices = { settings, vault, session, overrides, supervisor, calls, phone, policy: settings, workstation: port };
+  // The page may ask to change the form address or the CA file; main asks the person in its own dialog first.
+  const confirmSettingChange = confirmWithDialog(dialog, () => mainWindow, () => settings.get().language);
+  const services: AppServices = { settings, vault, session, overrides, supervisor, calls, phone, policy: settings, workstation: port, confirmSettingChange };
   return { services, connectivity };
 }
 
@@ -202,6 +206,7 @@ async function start(): Promise<void> {
       const { updateFeedUrl, updateChannel, language } = services.settings.get();
       return { feedUrl: updateFeedUrl, channel: updateChannel, language };
     },
+    trust: () => updateTrust({ platform: process.platform, feedFromPolicy: services.policy.fromPolicy.has('updateFeedUrl'), publisherNames: packagedPublisherNames(process.resourcesPath) }),
     phoneStatus: () => workstation.phoneStatus(),
     keptWrapUps: async () => (await services.calls.pendingWrapUps()).length,
     signedIn: () => services.session.view().state === 'signed-in',

@@ -33,6 +33,7 @@ export const en = {
   'signIn.apiPassword': 'API user password',
   'signIn.caFile': 'CA certificate file (PEM)',
   'signIn.caFile.hint': 'Only for instances with a private certificate authority.',
+  'signIn.caFile.fixedHint': "In the browser version the CA file is set when the app starts (npm start -- --ca-file <file>) or by IT's policy file.",
   'signIn.sipUrl': 'SIP WebSocket address',
   'signIn.sipUrl.hint': 'Leave empty to use wss://<host>:8089/ws.',
   'signIn.submit': 'Sign in',

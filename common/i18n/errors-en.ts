@@ -103,6 +103,9 @@ export const errorsEn = {
   'settings.err.unsaved': 'The settings could not be saved: {detail}. Check that the settings folder is writable.',
   'settings.err.locked.one': "Saving settings failed: {settings} is set by your IT department's policy{where} and cannot be changed here. Ask IT if it needs to change.",
   'settings.err.locked.many': "Saving settings failed: {settings} are set by your IT department's policy{where} and cannot be changed here. Ask IT if they need to change.",
+  'settings.err.itOnly': 'Saving settings failed: {settings} decides which version of the app is installed, so only IT sets it, in its policy file. Ask IT if it needs to change.',
+  'settings.err.setAtStart': "Saving settings failed: in the browser version, {settings} comes from IT's policy file or from the command that starts the app (for the CA file: --ca-file), not from the page. Ask IT.",
+  'settings.err.notConfirmed': "Nothing was changed: {settings} was not confirmed in the app's own dialog.",
   // The settings IT can set in its policy file, as errors name them (param `settings`).
   'setting.instanceUrl': 'Instance URL',
   'setting.caFile': 'Custom CA file',

@@ -33,6 +33,7 @@ export const es: Record<MessageKey, string> = {
   'signIn.apiPassword': 'Contraseña del usuario de API',
   'signIn.caFile': 'Archivo de certificado de CA (PEM)',
   'signIn.caFile.hint': 'Solo para instancias con una autoridad certificadora privada.',
+  'signIn.caFile.fixedHint': 'En la versión de navegador el archivo de CA se fija al iniciar la aplicación (npm start -- --ca-file <archivo>) o en el archivo de política de TI.',
   'signIn.sipUrl': 'Dirección WebSocket SIP',
   'signIn.sipUrl.hint': 'Deje vacío para usar wss://<host>:8089/ws.',
   'signIn.submit': 'Ingresar',

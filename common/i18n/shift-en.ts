@@ -37,6 +37,7 @@ export const shiftEn = {
   'shift.err.formValueRefused': "Opening the campaign form: this call's data (form, caller or campaign) would change the form's address, so it was not opened. Tell your supervisor which call it was.",
   'shift.settings.formUrl': 'Campaign form address',
   'shift.settings.formUrl.hint': 'https:// only. {guid}, {caller}, {campaign}, {form} and {agent} are filled in; empty: only the form\'s name is shown.',
+  'shift.settings.formUrl.fixed': "In the browser version this address comes from IT's policy file; the desktop app asks you to confirm a change.",
   'shift.settings.formUrl.save': 'Save address',
   'shift.timer.ring': 'Ringing',
   'shift.timer.hold': 'On hold',

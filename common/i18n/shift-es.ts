@@ -38,6 +38,7 @@ export const shiftEs: Record<keyof typeof shiftEn, string> = {
   'shift.err.formValueRefused': 'Abrir el formulario de la campaña: los datos de esta llamada (formulario, llamante o campaña) cambiarían la dirección del formulario, así que no se abrió. Diga a su supervisor qué llamada fue.',
   'shift.settings.formUrl': 'Dirección de los formularios de campaña',
   'shift.settings.formUrl.hint': 'Solo https://. Se completan {guid}, {caller}, {campaign}, {form} y {agent}; vacía: solo se muestra el nombre del formulario.',
+  'shift.settings.formUrl.fixed': 'En la versión de navegador esta dirección viene del archivo de política de TI; la aplicación de escritorio le pide confirmar un cambio.',
   'shift.settings.formUrl.save': 'Guardar dirección',
   'shift.timer.ring': 'Sonando',
   'shift.timer.hold': 'En espera',

@@ -88,6 +88,11 @@ export const settingsViewSchema = z.object({
   loadProblem: z.string().nullable(),
   /** IT's policy: the settings it locked (shown read-only, "set by your IT") and a problem with its file, or null. */
   policy: z.object({ locked: z.array(z.string()), problem: z.string().nullable() }),
+  /**
+   * Settings the page cannot change here even where IT's policy leaves them open (protected-settings.ts):
+   * the update feed and channel always; the form address and the CA file in the browser host.
+   */
+  fixed: z.array(z.string()),
   /** Why a global shortcut could not be registered (invalid, taken by another app, duplicate); empty when all work. */
   shortcutProblems: z.array(z.string()),
 });

@@ -2,17 +2,31 @@
 // coordinator's port (main/services/updates holds the rule and its tests),
 // checked at start and every six hours, told when the agent signs out, and
 // one line for the agent in their language when a version is ready.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import electronUpdater from 'electron-updater';
+import { verifySignature } from 'electron-updater/out/windowsExecutableCodeSignatureVerifier.js';
 import { translate } from '../../common/i18n';
 import type { Language } from '../../common/i18n/language';
 import type { PhoneStatus } from '../../common/ipc/workstation';
 import type { Logger } from '../services/logging';
-import { createUpdateCoordinator, type UpdateSettings, type WorkUnderWay } from '../services/updates';
+import { createUpdateCoordinator, failClosed, publisherNamesOf, type UpdateSettings, type UpdateTrust, type WorkUnderWay } from '../services/updates';
+
+/** The code-signing publishers electron-builder wrote into the packaged app's app-update.yml; none when it has no such file. */
+export function packagedPublisherNames(resourcesPath: string): string[] {
+  try {
+    return publisherNamesOf(readFileSync(join(resourcesPath, 'app-update.yml'), 'utf8'));
+  } catch {
+    return [];
+  }
+}
 
 const CHECK_EVERY_MS = 6 * 60 * 60 * 1000;
 
 export interface UpdatesDeps {
   readonly settings: () => UpdateSettings & { readonly language: Language };
+  /** What checks a download on this OS and build (main/services/updates/update-trust.ts). */
+  readonly trust: () => UpdateTrust;
   readonly phoneStatus: () => PhoneStatus;
   /** Wrap-ups kept for the signed-in agent (none, or a failure, when nobody is signed in). */
   readonly keptWrapUps: () => Promise<number>;
@@ -29,9 +43,13 @@ export async function workUnderWay(phone: PhoneStatus, keptWrapUps: () => Promis
 }
 
 export function startUpdates(deps: UpdatesDeps): { signedOut(): void; dispose(): void } {
+  const { autoUpdater } = electronUpdater;
+  // Windows: a signature check that could not run (PowerShell locked down) refuses the installer instead of passing it.
+  if (autoUpdater instanceof electronUpdater.NsisUpdater) autoUpdater.verifyUpdateCodeSignature = failClosed(verifySignature, (line) => deps.logger.info(`Update signature: ${line}`));
   const coordinator = createUpdateCoordinator({
-    updater: electronUpdater.autoUpdater,
+    updater: autoUpdater,
     settings: deps.settings,
+    trust: deps.trust,
     workUnderWay: () => workUnderWay(deps.phoneStatus(), deps.keptWrapUps),
     signedIn: deps.signedIn,
     tellAgent: (version) => {

@@ -6,6 +6,7 @@ import type { SupervisorService } from '../services/supervisor';
 import type { TokenVault } from '../services/vault';
 import type { PolicyInfo } from '../services/policy';
 import type { WorkstationPort } from '../services/workstation';
+import type { ConfirmSettingChange } from './setting-guard';
 
 /** The services the handlers reach; composed by main/index.ts or main/browser-host.ts. */
 export interface AppServices {
@@ -20,4 +21,9 @@ export interface AppServices {
   /** IT's policy as applied to `settings` (locked keys, the file and its problem). */
   policy: PolicyInfo;
   workstation: WorkstationPort;
+  /**
+   * Main's own confirmation of a protected setting the page asks to change (Electron: a native
+   * dialog). Absent in the browser host: there those settings come from the policy file or the command line.
+   */
+  confirmSettingChange?: ConfirmSettingChange;
 }

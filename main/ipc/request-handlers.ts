@@ -4,6 +4,7 @@ import { IpcFailure } from '../../common/ipc-contract';
 import type { AppServices } from './app-services';
 import type { RequestHandlers } from './handle';
 import { settingsView } from './settings-view';
+import { guardChange, guardSettingsPatch } from './setting-guard';
 import { createSupervisorHandlers } from './supervisor-handlers';
 import { createCallsHandlers } from './calls-handlers';
 import { createWorkstationHandlers } from './workstation-handlers';
@@ -17,6 +18,7 @@ export function createRequestHandlers(services: AppServices): RequestHandlers {
   return {
     'settings.get': async () => settingsView(services),
     'settings.update': async ({ patch }) => {
+      await guardSettingsPatch(patch, services.settings.get(), services.confirmSettingChange);
       try {
         services.settings.update(patch);
       } catch (error) {
@@ -37,7 +39,12 @@ export function createRequestHandlers(services: AppServices): RequestHandlers {
       return { saved: true };
     },
     'session.get': async () => services.session.view(),
-    'session.signIn': (request) => services.session.signIn(request),
+    'session.signIn': async (request) => {
+      // A CA file named on the sign-in form is trusted for the instance's TLS: the same gate as the setting.
+      const currentCaFile = services.overrides.caFile ?? services.settings.get().caFile;
+      if (request.caFile !== undefined) await guardChange({ key: 'caFile', from: currentCaFile, to: request.caFile }, services.confirmSettingChange);
+      return services.session.signIn(request);
+    },
     'session.signOut': (request) => services.session.signOut(request),
     ...createSupervisorHandlers(services.supervisor),
     ...createCallsHandlers(services.calls),

@@ -1,4 +1,5 @@
 import type { SettingsView } from '../../common/ipc-contract';
+import { CONFIRMED_SETTINGS, IT_ONLY_SETTINGS } from '../../common/ipc/protected-settings';
 import { signInDefaults } from '../services/session';
 import type { AppServices } from './app-services';
 
@@ -13,6 +14,7 @@ export function settingsView(services: AppServices): SettingsView {
     signInDefaults: signInDefaults(settings, services.vault, services.overrides),
     loadProblem: problems.length > 0 ? problems.join(' ') : null,
     policy: { locked: [...services.policy.locked], problem: services.policy.policyProblem },
+    fixed: [...IT_ONLY_SETTINGS, ...(services.confirmSettingChange ? [] : CONFIRMED_SETTINGS)],
     shortcutProblems: [...services.workstation.shortcutProblems],
   };
 }

@@ -14,6 +14,7 @@ import { startSimulator, type Simulator, type SimulatorExtension } from '../../s
 import { CALL_ARGS, CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium-page';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import type { BackoffPolicy } from '../../common/backoff';
+import type { Policy } from '../../main/services/policy/policy-schema';
 
 const PROJECT_DIR = resolve(import.meta.dirname, '../..');
 /**
@@ -67,6 +68,8 @@ export interface StartOptions {
   sipProxy?: boolean;
   /** The dispositions outbox's retry schedule (tests shorten it). */
   outboxBackoff?: BackoffPolicy;
+  /** IT's policy, as if read from its file (values and locks). */
+  policy?: Policy;
 }
 
 export async function startApp(options: StartOptions = {}): Promise<E2EApp> {
@@ -99,6 +102,7 @@ export async function startApp(options: StartOptions = {}): Promise<E2EApp> {
       dataDir,
       overrides,
       ...(options.outboxBackoff ? { outboxBackoff: options.outboxBackoff } : {}),
+      ...(options.policy ? { policy: { policy: options.policy, source: 'the test\'s policy', problem: null, note: null } } : {}),
       ...(options.demo && demo ? { rememberedPasswords: { [demo.agent]: demo.password } } : {}),
     });
     cleanups.push(() => host.close());

@@ -12,9 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseLanguage, SCREENSHOT_DIR, simControl, startSignedIn, type E2EApp } from './harness';
 import { panelState, simCall, supervisorApi, until } from './calls-kit';
 
+const FORM_TEMPLATE = 'https://crm.example.com/forms/{form}?call={guid}&agent={agent}&from={caller}';
 let app: E2EApp;
 beforeAll(async () => {
-  app = await startSignedIn({ viewport: { width: 800, height: 600 } });
+  // Not locked: IT sets it, and the page still cannot change it in the browser version.
+  app = await startSignedIn({ viewport: { width: 800, height: 600 }, policy: { values: { formUrlTemplate: FORM_TEMPLATE }, locked: [] } });
 }, 120_000);
 afterAll(async () => {
   await app?.close();
@@ -110,12 +112,12 @@ describe("the agent's shift", () => {
     await page.setViewportSize({ width: 1366, height: 768 });
     // The earlier test left its first wrap-up open: out of the way for this one.
     await discardAllWrapUps();
-    // IT's form address (settings; a policy can set and lock it): the form then opens outside the app.
+    // IT's form address (policy file, read at start): in the browser version the page cannot change it (issue 21).
     await page.locator('.app-header button').filter({ hasText: /^(Ajustes|Settings)$/u }).click();
     const settings = page.getByTestId('workstation-settings');
-    await settings.locator('input[name=formUrlTemplate]').fill('https://crm.example.com/forms/{form}?call={guid}&agent={agent}&from={caller}');
-    await settings.getByTestId('save-form-address').click();
-    await expect.poll(() => settings.getByTestId('save-form-address').isDisabled()).toBe(true);
+    expect(await settings.locator('input[name=formUrlTemplate]').inputValue()).toBe(FORM_TEMPLATE);
+    expect(await settings.locator('input[name=formUrlTemplate]').isDisabled()).toBe(true);
+    expect((await settings.locator('.locked-note').allTextContents()).join()).toMatch(/archivo de política de TI|IT's policy file/u);
     await page.keyboard.press('Escape');
     await app.context.route('https://crm.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Formulario</h1>' }));
     const agent = app.agents[0]!;

@@ -74,8 +74,9 @@ describe('second launch of the browser host', () => {
     page = await openPage();
     const event = new Promise<unknown>((resolveEvent) =>
       page.on('message', (data) => {
-        const frame = JSON.parse(data.toString()) as { type: string };
-        if (frame.type === 'event') resolveEvent(frame);
+        // Only the link: another event (connectivity) may come first on a busy machine.
+        const frame = JSON.parse(data.toString()) as { type: string; event?: string };
+        if (frame.type === 'event' && frame.event === 'workstation.dialLink') resolveEvent(frame);
       }),
     );
     page.send(JSON.stringify({ type: 'request', id: 2, channel: 'workstation.phoneStatus', payload: { registration: 'unregistered', call: null } }));

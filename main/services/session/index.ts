@@ -9,3 +9,4 @@ export { VAULT_KEYS } from './vault-keys';
 export { instanceOrigin } from './instance-origin';
 export { API_OUTAGE_RENEWAL_THRESHOLD_MS, watchApiOutages } from './api-outages';
 export { createSessionRenewal, RENEWAL_BACKOFF, RENEWAL_THROTTLE_MS, type RenewalOptions, type RenewalStart } from './session-renewal';
+export { caSubject } from './ca-subject';

@@ -8,6 +8,7 @@
 // app starts and works as before. Pure: electron-updater and the app's state
 // come in through ports (main/desktop/updates.ts wires them).
 import { isLoopbackHost } from '../../../common/loopback';
+import type { UpdateTrust } from './update-trust';
 
 export interface UpdaterPort {
   autoDownload: boolean;
@@ -32,6 +33,8 @@ export interface UpdateSettings {
 export interface UpdateCoordinatorPorts {
   readonly updater: UpdaterPort;
   readonly settings: () => UpdateSettings;
+  /** What checks a download on this OS and build (update-trust.ts); updates stay off without one. */
+  readonly trust: () => UpdateTrust;
   /** Read at the moment of a possible restart (kept wrap-ups are on disk). */
   readonly workUnderWay: () => Promise<WorkUnderWay>;
   readonly signedIn: () => boolean;
@@ -75,6 +78,7 @@ export function createUpdateCoordinator(ports: UpdateCoordinatorPorts): UpdateCo
   const { updater, log } = ports;
   let downloaded: string | null = null;
   let installing = false;
+  let checkedFeed = '';
   updater.autoDownload = true;
   updater.autoInstallOnAppQuit = true;
 
@@ -105,6 +109,10 @@ export function createUpdateCoordinator(ports: UpdateCoordinatorPorts): UpdateCo
       if (!feedUrl) return;
       const problem = feedProblem(feedUrl);
       if (problem) return log.warn(`Updates are off: ${problem} (${feedUrl}).`);
+      const trust = ports.trust();
+      if (!trust.ok) return log.warn(`Updates are off: ${trust.problem}.`);
+      if (checkedFeed !== feedUrl) log.info(`Updates from ${feedUrl}: ${trust.check}.`);
+      checkedFeed = feedUrl;
       updater.setFeedURL({ provider: 'generic', url: feedUrl, channel: channel || 'latest' });
       try {
         const result = await updater.checkForUpdates();

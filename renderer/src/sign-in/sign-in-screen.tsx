@@ -29,6 +29,8 @@ export function SignInScreen({ api, view, busy }: Props) {
   // Fields IT locked in its policy file: read-only, and the hint says who set them.
   const locked = (key: string) => view.policy.locked.includes(key);
   const lockedHint = (key: string, hint: string) => (locked(key) ? `${t('workstation.settings.locked')}. ${hint}` : hint);
+  // The CA file decides whom main trusts: where main has no dialog of its own to confirm it (browser host), it is set at start.
+  const caFileFixed = !locked('caFile') && view.fixed.includes('caFile');
   const [instanceUrl, setInstanceUrl] = useState(defaults.instanceUrl);
   const [agent, setAgent] = useState(defaults.agent);
   const [password, setPassword] = useState('');
@@ -48,6 +50,12 @@ export function SignInScreen({ api, view, busy }: Props) {
   const [submitting, setSubmitting] = useState(false);
 
   const errorFor = (field: string) => (error?.field === field ? error : undefined);
+  const caFileField = (
+    <TextField
+      label={t('signIn.caFile')} hint={caFileFixed ? t('signIn.caFile.fixedHint') : lockedHint('caFile', t('signIn.caFile.hint'))} readOnly={locked('caFile') || caFileFixed}
+      value={caFile} onValue={setCaFile} error={errorFor('caFile')} name="caFile"
+    />
+  );
   const formError = error && !(error.field && FORM_FIELDS[role].has(error.field)) ? error : null;
   const chooseRole = (next: SignInRole) => {
     setRole(next);
@@ -106,7 +114,7 @@ export function SignInScreen({ api, view, busy }: Props) {
             {/* Under Advanced as in the agent form: rarely needed, and it kept "Sign in" below a 1366×768 screen's fold. */}
             <details className="advanced" open={advanced} onToggle={(e) => setAdvanced(e.currentTarget.open)}>
               <summary>{t('signIn.advanced')}</summary>
-              <TextField label={t('signIn.caFile')} hint={lockedHint('caFile', t('signIn.caFile.hint'))} readOnly={locked('caFile')} value={caFile} onValue={setCaFile} error={errorFor('caFile')} name="caFile" />
+              {caFileField}
             </details>
           </>
         ) : (
@@ -130,7 +138,7 @@ export function SignInScreen({ api, view, busy }: Props) {
               <summary>{t('signIn.advanced')}</summary>
               <TextField label={t('signIn.apiUser')} value={apiUser} onValue={setApiUser} error={errorFor('apiUser')} autoComplete="off" name="apiUser" />
               <TextField label={t('signIn.apiPassword')} value={apiPassword} onValue={setApiPassword} error={errorFor('apiPassword')} type="password" autoComplete="off" name="apiPassword" />
-              <TextField label={t('signIn.caFile')} hint={lockedHint('caFile', t('signIn.caFile.hint'))} readOnly={locked('caFile')} value={caFile} onValue={setCaFile} error={errorFor('caFile')} name="caFile" />
+              {caFileField}
               <TextField label={t('signIn.sipUrl')} hint={lockedHint('sipWsUrlTemplate', t('signIn.sipUrl.hint'))} readOnly={locked('sipWsUrlTemplate')} value={sipUrl} onValue={setSipUrl} error={errorFor('sipUrl')} name="sipUrl" />
             </details>
           </>

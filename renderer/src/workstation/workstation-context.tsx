@@ -62,6 +62,11 @@ export function useWorkstation(): WorkstationState {
   return state;
 }
 
+/** Whether the page cannot change a setting here though IT's policy leaves it open (the update feed; the form address in the browser host). */
+export function useSettingFixed(key: string): boolean {
+  return useContext(WorkstationContext)?.settings.fixed.includes(key) ?? false;
+}
+
 /** Whether IT's policy locked a setting; false outside a provider (nothing known yet). */
 export function useSettingLocked(key: string): boolean {
   return useContext(WorkstationContext)?.settings.policy.locked.includes(key) ?? false;

@@ -4,7 +4,7 @@
 // autoInstallOnAppQuit) or while nobody is signed in; errors are warnings.
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { createUpdateCoordinator, mayInstallNow, type UpdaterPort, type WorkUnderWay } from '../../../main/services/updates';
+import { createUpdateCoordinator, mayInstallNow, type UpdaterPort, type UpdateTrust, type WorkUnderWay } from '../../../main/services/updates';
 
 class FakeUpdater extends EventEmitter implements UpdaterPort {
   autoDownload = false;
@@ -26,7 +26,7 @@ class FakeUpdater extends EventEmitter implements UpdaterPort {
   }
 }
 
-function setup(options: { feedUrl?: string; work?: WorkUnderWay; signedIn?: boolean } = {}) {
+function setup(options: { feedUrl?: string; work?: WorkUnderWay; signedIn?: boolean; trust?: UpdateTrust } = {}) {
   const updater = new FakeUpdater();
   const state = { work: options.work ?? null, signedIn: options.signedIn ?? true };
   const told: string[] = [];
@@ -34,6 +34,7 @@ function setup(options: { feedUrl?: string; work?: WorkUnderWay; signedIn?: bool
   const coordinator = createUpdateCoordinator({
     updater,
     settings: () => ({ feedUrl: options.feedUrl ?? 'https://updates.example.com/softphone', channel: 'latest' }),
+    trust: () => options.trust ?? { ok: true, check: 'a signature check' },
     workUnderWay: async () => state.work,
     signedIn: () => state.signedIn,
     tellAgent: (version) => told.push(version),

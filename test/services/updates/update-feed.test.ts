@@ -13,7 +13,7 @@ import { NodeDownloadExecutor } from './node-download-executor';
 import { DebUpdater } from 'electron-updater';
 import type { AppAdapter } from 'electron-updater/out/AppAdapter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUpdateCoordinator, type UpdaterPort } from '../../../main/services/updates';
+import { createUpdateCoordinator, updateTrust, type UpdaterPort } from '../../../main/services/updates';
 
 const PACKAGE = randomBytes(64 * 1024);
 const FILE = 'agent-softphone_9.9.9_amd64.deb';
@@ -82,7 +82,7 @@ function coordinate(updater: UpdaterPort, feedUrl: string) {
   const told: string[] = [];
   const warnings: string[] = [];
   const coordinator = createUpdateCoordinator({
-    updater, settings: () => ({ feedUrl, channel: 'latest' }), workUnderWay: async () => null, signedIn: () => true,
+    updater, settings: () => ({ feedUrl, channel: 'latest' }), trust: () => updateTrust({ platform: 'linux', feedFromPolicy: true, publisherNames: [] }), workUnderWay: async () => null, signedIn: () => true,
     tellAgent: (version) => told.push(version), log: { info: () => undefined, warn: (m) => warnings.push(m) },
   });
   return { coordinator, told, warnings };
