@@ -7,7 +7,7 @@
 // A bad signature or hash, or a feed out of reach, is a logged warning; the
 // app starts and works as before. Pure: electron-updater and the app's state
 // come in through ports (main/desktop/updates.ts wires them).
-import { isLoopbackHost } from '../../../common/loopback';
+import { plainHttpProblem } from '../../../common/loopback';
 import type { UpdateTrust } from './update-trust';
 
 export interface UpdaterPort {
@@ -64,14 +64,8 @@ export interface UpdateCoordinator {
 }
 
 export function feedProblem(feedUrl: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(feedUrl);
-  } catch {
-    return 'the update feed address is not a web address';
-  }
-  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) return null;
-  return 'the update feed must be an https:// address';
+  const problem = plainHttpProblem(feedUrl);
+  return problem === null ? null : `the update feed address is refused: ${problem}`;
 }
 
 export function createUpdateCoordinator(ports: UpdateCoordinatorPorts): UpdateCoordinator {
