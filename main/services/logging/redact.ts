@@ -6,7 +6,7 @@
 //  - free text loses the exact secrets main holds (rememberSecret), `Authorization: …`
 //    lines, `Basic …`/`Bearer …` credentials, `key=value` / `"key":"value"` pairs with
 //    secret keys (Spanish ones too), a password named in a sentence, user:password in
-//    URLs, HA1-like hex and token-shaped strings.
+//    URLs and sip:/sips: URIs, HA1-like hex and token-shaped strings.
 // Strings are cut to MAX_TEXT_CHARS first and every rule is linear in its input, so a
 // huge or hostile field cannot stall main (issue 13).
 // Over-redacting is accepted; leaking is not.
@@ -66,8 +66,8 @@ const TEXT_RULES: [RegExp, string | ((match: string, ...groups: string[]) => str
     (match, quote = '', key = '', colon = '', valueQuote = '') =>
       isSecretKey(key) ? `${quote}${key}${quote}${colon}${valueQuote}${REDACTED}${valueQuote}` : match,
   ],
-  // user:password@ in URLs (a password may hold '/', even if a URL should not).
-  [/\b([a-z][a-z0-9+.-]{0,31}:\/\/)[^\s/@:]{1,256}:[^\s@]{1,256}@/giu, `$1${REDACTED}@`],
+  // user:password@ in URLs, and in sip:/sips: URIs, which have no `//` (a password may hold '/', even if a URL should not).
+  [/\b([a-z][a-z0-9+.-]{0,31}:\/\/|sips?:)[^\s/@:]{1,256}:[^\s@]{1,256}@/giu, `$1${REDACTED}@`],
   // HA1 / md5secret and other long hex digests.
   [/(?<![0-9a-f])(?=([0-9a-f]{32,}))\1(?![0-9a-z])/giu, REDACTED],
 ];
