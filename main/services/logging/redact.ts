@@ -3,13 +3,14 @@
 //  - the value under any secret-looking key (password, secret, token,
 //    md5secret, authorization, ha1, fileb64, …) is replaced whole, whatever
 //    its type;
-//  - free text loses the exact secrets main holds (rememberSecret), `Authorization: …`
+//  - free text loses the exact secrets main holds (known-secrets.ts), `Authorization: …`
 //    lines, `Basic …`/`Bearer …` credentials, `key=value` / `"key":"value"` pairs with
 //    secret keys (Spanish ones too), a password named in a sentence, user:password in
 //    URLs and sip:/sips: URIs, HA1-like hex and token-shaped strings.
 // Strings are cut to MAX_TEXT_CHARS first and every rule is linear in its input, so a
 // huge or hostile field cannot stall main (issue 13).
 // Over-redacting is accepted; leaking is not.
+import { removeKnownSecrets } from './known-secrets';
 
 export const REDACTED = '[redacted]';
 const MAX_DEPTH = 8;
@@ -133,35 +134,6 @@ function tokenShaped(piece: string): boolean {
   return piece.length >= 32 && /[A-Za-z]/u.test(piece) && /[0-9]/u.test(piece);
 }
 
-// ---- The exact secrets main holds (passwords being used or remembered, tokens, HA1) ----
-// Patterns miss a secret that looks like a word; main names each secret it holds here, and every
-// log line loses it wherever it appears, raw, percent-encoded or JSON-escaped.
-const MIN_KNOWN_SECRET = 4;
-const MAX_KNOWN_SECRETS = 64;
-const knownSecrets = new Set<string>();
-
-/** Names a secret main holds; it is removed from every log line until forgotten. Too-short values are ignored. */
-export function rememberSecret(secret: string | null | undefined): void {
-  if (!secret || secret.length < MIN_KNOWN_SECRET || secret.length > 4096) return;
-  knownSecrets.delete(secret);
-  knownSecrets.add(secret);
-  while (knownSecrets.size > MAX_KNOWN_SECRETS) knownSecrets.delete(knownSecrets.values().next().value ?? '');
-}
-
-export function forgetSecret(secret: string | null | undefined): void {
-  if (secret) knownSecrets.delete(secret);
-}
-
-function removeKnownSecrets(text: string): string {
-  let out = text;
-  for (const secret of knownSecrets) {
-    for (const form of new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)])) {
-      if (out.includes(form)) out = out.split(form).join(REDACTED);
-    }
-  }
-  return out;
-}
-
 /** At most MAX_TEXT_CHARS characters of a string, saying how many were left out. */
 export function boundText(text: string): string {
   return text.length <= MAX_TEXT_CHARS ? text : `${text.slice(0, MAX_TEXT_CHARS)}…[${text.length - MAX_TEXT_CHARS} more characters]`;
@@ -174,7 +146,7 @@ export function redactText(text: string): string {
 
 /** The rules of redactText without the bound; linear in the length of `text`. */
 export function scrubText(text: string): string {
-  let out = removeKnownSecrets(text);
+  let out = removeKnownSecrets(text, REDACTED);
   for (const [pattern, replacement] of TEXT_RULES) {
     out = typeof replacement === 'string' ? out.replace(pattern, replacement) : out.replace(pattern, replacement);
   }
