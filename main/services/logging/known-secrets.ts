@@ -4,16 +4,18 @@
 //
 // Two pools, so that no flood of other secrets can push a password out:
 //  - held: what a holder (the signed-in session) holds right now. Never evicted;
-//    bounded by construction (one holder, a handful of secrets of at most
-//    MAX_KNOWN_SECRET characters). A holder replaces its whole set at once.
+//    bounded by construction: one holder, at most 9 secrets (2 passwords, 2
+//    tokens, HA1, 4 TURN credentials), each with at most FORM_CHARS_PER_SECRET
+//    characters of forms. A holder replaces its whole set at once.
 //  - remembered: everything else named with rememberSecret (passwords of failed
 //    sign-ins, tokens renewed away, what a holder let go). The least recently
 //    remembered leave first once their forms pass RECENT_BUDGET characters.
 import { formsOf } from './secret-forms';
+import { buildStringSetMatcher, type StringSetMatcher } from './string-set-matcher';
 
 const MIN_KNOWN_SECRET = 4;
 const MAX_KNOWN_SECRET = 4096;
-/** Characters of encoded forms the remembered pool may keep (memory bound; about 180 typical passwords). */
+/** Characters of forms the remembered pool may keep (a memory bound): 100 to 200 passwords of usual length. */
 export const RECENT_BUDGET = 64 * 1024;
 
 /** Who may hold secrets: a closed list, so the held pool stays bounded. */
@@ -27,6 +29,8 @@ const remembered = new Map<string, number>();
 let rememberedChars = 0;
 /** The encoded forms of every known secret, computed once when it becomes known. */
 const forms = new Map<string, readonly string[]>();
+/** One matcher for every form, built again on the first line after the set changed. */
+let matcher: StringSetMatcher | null = null;
 
 const usable = (secret: Secret): secret is string => !!secret && secret.length >= MIN_KNOWN_SECRET && secret.length <= MAX_KNOWN_SECRET;
 const isHeld = (secret: string): boolean => [...held.values()].some((set) => set.has(secret));
@@ -35,8 +39,7 @@ const isHeld = (secret: string): boolean => [...held.values()].some((set) => set
 export function rememberSecret(secret: Secret): void {
   if (!usable(secret) || isHeld(secret)) return;
   dropRemembered(secret);
-  const secretForms = forms.get(secret) ?? formsOf(secret);
-  forms.set(secret, secretForms);
+  const secretForms = knowForms(secret);
   const chars = secretForms.reduce((sum, form) => sum + form.length, 0);
   remembered.set(secret, chars);
   rememberedChars += chars;
@@ -44,7 +47,7 @@ export function rememberSecret(secret: Secret): void {
   for (const oldest of remembered.keys()) {
     if (rememberedChars <= RECENT_BUDGET || oldest === secret) break;
     dropRemembered(oldest);
-    forms.delete(oldest);
+    unknowForms(oldest);
   }
 }
 
@@ -58,7 +61,7 @@ export function holdSecrets(holder: SecretHolder, secrets: readonly Secret[]): v
   held.set(holder, now);
   for (const secret of now) {
     dropRemembered(secret);
-    if (!forms.has(secret)) forms.set(secret, formsOf(secret));
+    knowForms(secret);
   }
   for (const secret of before) if (!now.has(secret) && !isHeld(secret)) rememberSecret(secret);
 }
@@ -68,7 +71,20 @@ export function forgetSecret(secret: Secret): void {
   if (!secret) return;
   dropRemembered(secret);
   for (const [holder, set] of held) if (set.has(secret)) held.set(holder, new Set([...set].filter((s) => s !== secret)));
-  forms.delete(secret);
+  unknowForms(secret);
+}
+
+function knowForms(secret: string): readonly string[] {
+  const known = forms.get(secret);
+  if (known) return known;
+  const computed = formsOf(secret);
+  forms.set(secret, computed);
+  matcher = null;
+  return computed;
+}
+
+function unknowForms(secret: string): void {
+  if (forms.delete(secret)) matcher = null;
 }
 
 function dropRemembered(secret: string): void {
@@ -78,13 +94,18 @@ function dropRemembered(secret: string): void {
   rememberedChars -= chars;
 }
 
-/** `text` with every form of every known secret replaced by `replacement`. */
+const currentMatcher = (): StringSetMatcher => (matcher ??= buildStringSetMatcher([...forms.values()].flat()));
+
+/** `text` with every form of every known secret replaced by `replacement`; one pass, whatever the number of forms. */
 export function removeKnownSecrets(text: string, replacement: string): string {
-  let out = text;
-  for (const secretForms of forms.values()) {
-    for (const form of secretForms) if (out.includes(form)) out = out.split(form).join(replacement);
+  if (forms.size === 0) return text;
+  let out = '';
+  let kept = 0;
+  for (const [start, end] of currentMatcher().coveredRanges(text)) {
+    out += `${text.slice(kept, start)}${replacement}`;
+    kept = end;
   }
-  return out;
+  return kept === 0 && out === '' ? text : out + text.slice(kept);
 }
 
 /** Characters kept for removal: held (bounded by construction) and remembered (at most about RECENT_BUDGET). */
