@@ -1,13 +1,18 @@
 // Issue 21, point 9: the gaps an attack run found in log redaction, beyond the
-// encoded forms (secrets-in-logs.property.test.ts): a password pushed out by
-// other remembered secrets, and the password in a sip: URI.
+// encoded forms (secrets-in-logs.property.test.ts): a secret cut where a long
+// string is truncated, a password pushed out by other remembered secrets, and
+// the password in a sip: URI.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Settings } from '../../common/ipc-contract';
-import { createLogger, redactText, rememberSecret, type LogSink } from '../../main/services/logging';
+import { createLogger, forgetSecret, MAX_TEXT_CHARS, redactText, rememberSecret, type LogSink } from '../../main/services/logging';
 import { createSessionService, type SessionApi } from '../../main/services/session';
 import { createSettingsService } from '../../main/services/settings';
 import { createMemoryVault } from '../../main/services/vault';
 import { secretReadableIn } from './support/secret-oracle';
+
+const word = fc.stringMatching(/^[a-záéíóúñ]{1,10}$/u);
+const secret = fc.array(fc.oneof(word, fc.stringMatching(/^[A-Za-z0-9!#%&*+=?@^_~-]{1,12}$/u)), { minLength: 1, maxLength: 4 }).map((parts) => parts.join(' ')).filter((s) => s.length >= 6);
 
 function logLines(write: (logger: ReturnType<typeof createLogger>) => void): string {
   const lines: string[] = [];
@@ -15,6 +20,37 @@ function logLines(write: (logger: ReturnType<typeof createLogger>) => void): str
   write(createLogger({ sinks: [sink] }));
   return lines.join('\n');
 }
+
+describe('a secret cut where a long string is truncated', () => {
+  // '|' is in no secret here, so `|` + a prefix in the line is a prefix left at the cut.
+  it('leaves no prefix of itself behind, raw or percent-encoded, in a message or a field', () => {
+    fc.assert(
+      fc.property(secret, fc.boolean(), fc.nat(), (value, percent, at) => {
+        const form = percent ? encodeURIComponent(value) : value;
+        const kept = 1 + (at % (form.length - 1)); // 1 … length-1 characters before the cut
+        const text = `${'|'.repeat(MAX_TEXT_CHARS - kept)}${form}${'|'.repeat(100)}`;
+        rememberSecret(value);
+        try {
+          const line = logLines((logger) => logger.info(text, { note: text }));
+          return !line.includes(`|${form.slice(0, kept)}`);
+        } finally {
+          forgetSecret(value);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('still says how much was left out', () => {
+    rememberSecret('summer bonus 2026');
+    try {
+      const out = redactText(`${'|'.repeat(MAX_TEXT_CHARS - 6)}summer bonus 2026${'|'.repeat(10)}`);
+      expect(out).toBe(`${'|'.repeat(MAX_TEXT_CHARS - 6)}…[27 more characters]`);
+    } finally {
+      forgetSecret('summer bonus 2026');
+    }
+  });
+});
 
 /** A session signed in against a fake platform that answers with `record`. */
 async function signedInSession(password: string, record: Record<string, string>) {

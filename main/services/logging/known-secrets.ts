@@ -108,6 +108,11 @@ export function removeKnownSecrets(text: string, replacement: string): string {
   return kept === 0 && out === '' ? text : out + text.slice(kept);
 }
 
+/** How many characters at the end of `text` begin a form of a known secret (what a cut there would leave of it). */
+export function knownSecretTailLength(text: string): number {
+  return forms.size === 0 ? 0 : currentMatcher().openTailLength(text);
+}
+
 /** Characters kept for removal: held (bounded by construction) and remembered (at most about RECENT_BUDGET). */
 export function knownSecretsFootprint(): { held: number; remembered: number } {
   let heldChars = 0;

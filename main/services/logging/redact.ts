@@ -7,10 +7,10 @@
 //    lines, `Basic …`/`Bearer …` credentials, `key=value` / `"key":"value"` pairs with
 //    secret keys (Spanish ones too), a password named in a sentence, user:password in
 //    URLs and sip:/sips: URIs, HA1-like hex and token-shaped strings.
-// Strings are cut to MAX_TEXT_CHARS first and every rule is linear in its input, so a
-// huge or hostile field cannot stall main (issue 13).
+// Strings are cut to MAX_TEXT_CHARS first (never leaving the start of a known secret at the cut)
+// and every rule is linear in its input, so a huge or hostile field cannot stall main (issue 13).
 // Over-redacting is accepted; leaking is not.
-import { removeKnownSecrets } from './known-secrets';
+import { knownSecretTailLength, removeKnownSecrets } from './known-secrets';
 
 export const REDACTED = '[redacted]';
 const MAX_DEPTH = 8;
@@ -134,9 +134,15 @@ function tokenShaped(piece: string): boolean {
   return piece.length >= 32 && /[A-Za-z]/u.test(piece) && /[0-9]/u.test(piece);
 }
 
-/** At most MAX_TEXT_CHARS characters of a string, saying how many were left out. */
+/**
+ * At most MAX_TEXT_CHARS characters of a string, saying how many were left out. A known secret cut
+ * there would keep its first characters: the end of the kept part that begins one of its forms goes too.
+ */
 export function boundText(text: string): string {
-  return text.length <= MAX_TEXT_CHARS ? text : `${text.slice(0, MAX_TEXT_CHARS)}…[${text.length - MAX_TEXT_CHARS} more characters]`;
+  if (text.length <= MAX_TEXT_CHARS) return text;
+  const cut = text.slice(0, MAX_TEXT_CHARS);
+  const kept = cut.slice(0, cut.length - knownSecretTailLength(cut));
+  return `${kept}…[${text.length - kept.length} more characters]`;
 }
 
 /** Scrubs secrets out of free text, bounded first (see boundText). */

@@ -13,15 +13,15 @@ afterEach(() => holdSecrets('session', []));
 describe('known secrets', () => {
   it('keep the remembered pool within its budget, dropping the oldest first', () => {
     rememberSecret('oldest remembered');
-    flood(10_000);
+    flood(1_000);
     expect(knownSecretsFootprint().remembered).toBeLessThanOrEqual(RECENT_BUDGET);
     expect(removed('oldest remembered')).toBe(false);
-    expect(removed('flood secret number 9999')).toBe(true);
+    expect(removed('flood secret number 999')).toBe(true);
   });
 
   it('never evict a held secret, and count it apart from the budget', () => {
     holdSecrets('session', ['held password words']);
-    flood(10_000);
+    flood(1_000);
     expect(removed('held password words')).toBe(true);
     expect(knownSecretsFootprint().held).toBeGreaterThan(0);
   });
@@ -30,7 +30,7 @@ describe('known secrets', () => {
     holdSecrets('session', ['first token words', 'kept password words']);
     holdSecrets('session', ['second token words', 'kept password words']);
     expect(removed('first token words')).toBe(true);
-    flood(10_000);
+    flood(1_000);
     expect(removed('first token words')).toBe(false);
     expect(removed('kept password words')).toBe(true);
     expect(removed('second token words')).toBe(true);
