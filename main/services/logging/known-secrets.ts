@@ -43,7 +43,7 @@ export function rememberSecret(secret: Secret): void {
   const chars = secretForms.reduce((sum, form) => sum + form.length, 0);
   remembered.set(secret, chars);
   rememberedChars += chars;
-  // The newest one stays even alone over budget: it is bounded by MAX_KNOWN_SECRET.
+  // The newest always fits: its forms are capped at FORM_CHARS_PER_SECRET, below the budget.
   for (const oldest of remembered.keys()) {
     if (rememberedChars <= RECENT_BUDGET || oldest === secret) break;
     dropRemembered(oldest);
@@ -98,14 +98,15 @@ const currentMatcher = (): StringSetMatcher => (matcher ??= buildStringSetMatche
 
 /** `text` with every form of every known secret replaced by `replacement`; one pass, whatever the number of forms. */
 export function removeKnownSecrets(text: string, replacement: string): string {
-  if (forms.size === 0) return text;
+  const ranges = forms.size === 0 ? [] : currentMatcher().coveredRanges(text);
+  if (ranges.length === 0) return text;
   let out = '';
   let kept = 0;
-  for (const [start, end] of currentMatcher().coveredRanges(text)) {
+  for (const [start, end] of ranges) {
     out += `${text.slice(kept, start)}${replacement}`;
     kept = end;
   }
-  return kept === 0 && out === '' ? text : out + text.slice(kept);
+  return out + text.slice(kept);
 }
 
 /** How many characters at the end of `text` begin a form of a known secret (what a cut there would leave of it). */
