@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutFormatControls } from '../untrusted-text';
 import { describeIssues } from './zod-issues';
 
 // The call context (CTI) object that accompanies a call to an agent
@@ -17,11 +18,14 @@ export type Cti = z.infer<typeof CtiSchema>;
 
 export type CtiParseResult = { ok: true; value: Cti } | { ok: false; error: string };
 
-/** Parses CTI JSON text (e.g. a SIP header value); never throws. */
+/**
+ * Parses CTI JSON text (e.g. a SIP header value); never throws. Every string in it comes from the
+ * caller's side and loses its invisible format characters (a caller id shown reversed, untrusted-text.ts).
+ */
 export function parseCtiText(text: string): CtiParseResult {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(text, (_key, item: unknown) => (typeof item === 'string' ? withoutFormatControls(item) : item));
   } catch {
     return { ok: false, error: 'the call context is not JSON' };
   }

@@ -3,6 +3,7 @@
 // Elsewhere a click on it focuses the call. Pure.
 import type { NotificationConstructorOptions } from 'electron';
 import type { PhoneCall } from '../../common/ipc/workstation';
+import { asOneLine } from '../../common/untrusted-text';
 
 export type NotificationLanguage = 'es' | 'en';
 /** What each action button does, by its index in `options.actions`. */
@@ -60,8 +61,8 @@ export function campaignLabel(campaign: string): string {
   return cleanText(campaign.replace(/\s*(?:->|<-)\s*$/u, ''));
 }
 
-/** Caller ids come from the network: no control characters, bounded length. */
+/** Caller ids come from the network: one line without control or format characters (bidi overrides), bounded length. */
 function cleanText(text: string): string {
-  const clean = text.replace(/\p{Cc}+/gu, ' ').trim();
+  const clean = asOneLine(text);
   return clean.length > 64 ? `${clean.slice(0, 63)}…` : clean;
 }

@@ -6,6 +6,7 @@
 import { APP_NAME } from '../../common/app-info';
 import { translate, type Language, type MessageKey } from '../../common/i18n';
 import type { PhoneCall, RegistrationState } from '../../common/ipc/workstation';
+import { asOneLine } from '../../common/untrusted-text';
 
 export type TrayIcon = 'signed-out' | 'registered' | 'ringing' | 'in-call' | 'offline';
 export type TrayMenuAction = 'show' | 'answer' | 'hang-up' | 'sign-out' | 'quit';
@@ -38,8 +39,9 @@ export interface TrayState {
 export function trayStateFor(input: TrayInput): TrayState {
   const t = (key: MessageKey): string => translate(input.language, key);
   const icon = trayIconFor(input);
-  const caller = input.call?.caller.trim() || t('tray.unknownCaller');
-  const campaign = input.call?.campaign ? ` (${input.call.campaign})` : '';
+  // What the page reports comes from the caller: one line, no bidi override (untrusted-text.ts).
+  const caller = asOneLine(input.call?.caller ?? '') || t('tray.unknownCaller');
+  const campaign = input.call?.campaign ? ` (${asOneLine(input.call.campaign)})` : '';
 
   let status: string;
   if (icon === 'ringing') status = `${t('tray.ringing')} ${caller}${campaign}`;

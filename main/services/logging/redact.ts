@@ -3,13 +3,14 @@
 //  - the value under any secret-looking key (password, secret, token,
 //    md5secret, authorization, ha1, fileb64, …) is replaced whole, whatever
 //    its type;
-//  - free text loses the exact secrets main holds (rememberSecret), `Authorization: …`
+//  - free text loses the exact secrets main holds (known-secrets.ts), `Authorization: …`
 //    lines, `Basic …`/`Bearer …` credentials, `key=value` / `"key":"value"` pairs with
 //    secret keys (Spanish ones too), a password named in a sentence, user:password in
-//    URLs, HA1-like hex and token-shaped strings.
-// Strings are cut to MAX_TEXT_CHARS first and every rule is linear in its input, so a
-// huge or hostile field cannot stall main (issue 13).
+//    URLs and sip:/sips: URIs, HA1-like hex and token-shaped strings.
+// Strings are cut to MAX_TEXT_CHARS first (never leaving the start of a known secret at the cut)
+// and every rule is linear in its input, so a huge or hostile field cannot stall main (issue 13).
 // Over-redacting is accepted; leaking is not.
+import { knownSecretTailLength, removeKnownSecrets } from './known-secrets';
 
 export const REDACTED = '[redacted]';
 const MAX_DEPTH = 8;
@@ -66,8 +67,8 @@ const TEXT_RULES: [RegExp, string | ((match: string, ...groups: string[]) => str
     (match, quote = '', key = '', colon = '', valueQuote = '') =>
       isSecretKey(key) ? `${quote}${key}${quote}${colon}${valueQuote}${REDACTED}${valueQuote}` : match,
   ],
-  // user:password@ in URLs (a password may hold '/', even if a URL should not).
-  [/\b([a-z][a-z0-9+.-]{0,31}:\/\/)[^\s/@:]{1,256}:[^\s@]{1,256}@/giu, `$1${REDACTED}@`],
+  // user:password@ in URLs, and in sip:/sips: URIs, which have no `//` (a password may hold '/', even if a URL should not).
+  [/\b([a-z][a-z0-9+.-]{0,31}:\/\/|sips?:)[^\s/@:]{1,256}:[^\s@]{1,256}@/giu, `$1${REDACTED}@`],
   // HA1 / md5secret and other long hex digests.
   [/(?<![0-9a-f])(?=([0-9a-f]{32,}))\1(?![0-9a-z])/giu, REDACTED],
 ];
@@ -133,38 +134,15 @@ function tokenShaped(piece: string): boolean {
   return piece.length >= 32 && /[A-Za-z]/u.test(piece) && /[0-9]/u.test(piece);
 }
 
-// ---- The exact secrets main holds (passwords being used or remembered, tokens, HA1) ----
-// Patterns miss a secret that looks like a word; main names each secret it holds here, and every
-// log line loses it wherever it appears, raw, percent-encoded or JSON-escaped.
-const MIN_KNOWN_SECRET = 4;
-const MAX_KNOWN_SECRETS = 64;
-const knownSecrets = new Set<string>();
-
-/** Names a secret main holds; it is removed from every log line until forgotten. Too-short values are ignored. */
-export function rememberSecret(secret: string | null | undefined): void {
-  if (!secret || secret.length < MIN_KNOWN_SECRET || secret.length > 4096) return;
-  knownSecrets.delete(secret);
-  knownSecrets.add(secret);
-  while (knownSecrets.size > MAX_KNOWN_SECRETS) knownSecrets.delete(knownSecrets.values().next().value ?? '');
-}
-
-export function forgetSecret(secret: string | null | undefined): void {
-  if (secret) knownSecrets.delete(secret);
-}
-
-function removeKnownSecrets(text: string): string {
-  let out = text;
-  for (const secret of knownSecrets) {
-    for (const form of new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)])) {
-      if (out.includes(form)) out = out.split(form).join(REDACTED);
-    }
-  }
-  return out;
-}
-
-/** At most MAX_TEXT_CHARS characters of a string, saying how many were left out. */
+/**
+ * At most MAX_TEXT_CHARS characters of a string, saying how many were left out. A known secret cut
+ * there would keep its first characters: the end of the kept part that begins one of its forms goes too.
+ */
 export function boundText(text: string): string {
-  return text.length <= MAX_TEXT_CHARS ? text : `${text.slice(0, MAX_TEXT_CHARS)}…[${text.length - MAX_TEXT_CHARS} more characters]`;
+  if (text.length <= MAX_TEXT_CHARS) return text;
+  const cut = text.slice(0, MAX_TEXT_CHARS);
+  const kept = cut.slice(0, cut.length - knownSecretTailLength(cut));
+  return `${kept}…[${text.length - kept.length} more characters]`;
 }
 
 /** Scrubs secrets out of free text, bounded first (see boundText). */
@@ -174,7 +152,7 @@ export function redactText(text: string): string {
 
 /** The rules of redactText without the bound; linear in the length of `text`. */
 export function scrubText(text: string): string {
-  let out = removeKnownSecrets(text);
+  let out = removeKnownSecrets(text, REDACTED);
   for (const [pattern, replacement] of TEXT_RULES) {
     out = typeof replacement === 'string' ? out.replace(pattern, replacement) : out.replace(pattern, replacement);
   }

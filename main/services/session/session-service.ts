@@ -29,6 +29,7 @@ import { sipCredentialsFor } from './sip-credentials';
 import { VAULT_KEYS } from './vault-keys';
 import { instanceOrigin } from './instance-origin';
 import { rememberSecret } from '../logging';
+import { createSessionSecrets } from './session-secrets';
 
 export interface ConnectivityReport {
   reportSuccess(): void;
@@ -74,6 +75,7 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
   /** The SIP address given at sign-in (a renewed record fills the template again, or keeps this). */
   let sipUrlOfSignIn = '';
   const renewal = createSessionRenewal(deps.renewal);
+  const secrets = createSessionSecrets();
   const offOutages = deps.connectivity?.onChange
     ? watchApiOutages({ onChange: deps.connectivity.onChange }, { back: () => renewal.hurry(), longOutageOver: (offlineMs) => void renew(offlineMs) })
     : undefined;
@@ -126,28 +128,27 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
     const caFile = request.caFile ?? overrides.caFile ?? settings.caFile;
     const sipUrl = request.sipUrl ?? overrides.sipUrl ?? '';
 
+    secrets.signIn(password, request.apiPassword);
     publish({ ...SIGNED_OUT, state: 'signing-in' });
     let client: Api | null = null;
     try {
       client = await deps.createApi({ baseUrl, ...(caFile ? { caFile } : {}), tokenPolicy: settings.tokenPolicy });
       const clientToken = apiUser ? await authenticateClient(client, apiUser, request.apiPassword ?? '') : null;
+      secrets.signIn(password, request.apiPassword, clientToken);
       const agent = agentName ? await authenticateAgent(client, agentName, password) : null;
-      rememberSecret(agent?.md5secret);
+      secrets.record(agent, null);
       deps.connectivity?.reportSuccess();
       keepSecrets(request, origin, agentName, password, agent?.token ?? null, clientToken);
       remember(request, agentName, baseUrl, apiUser);
       api = client;
       sipUrlOfSignIn = sipUrl;
       if (agent) renewal.signedIn();
-      return publish({
-        state: 'signed-in',
-        // Supervisor only: no agent, so no SIP credentials and no phone.
-        agent: agent ? profileOf(agent, agentName) : null,
-        sip: agent ? sipCredentialsFor(agent, sipSettings(), sipUrl || undefined, iceCredential) : null,
-        apiUser: apiUser || null,
-        instanceUrl: baseUrl,
-      });
+      // Supervisor only: no agent, so no SIP credentials and no phone. After remember(): an emptied SIP address brings the default back.
+      const sip = agent ? sipCredentialsFor(agent, sipSettings(), sipUrl || undefined, iceCredential) : null;
+      secrets.record(agent, sip);
+      return publish({ state: 'signed-in', agent: agent ? profileOf(agent, agentName) : null, sip, apiUser: apiUser || null, instanceUrl: baseUrl });
     } catch (error) {
+      secrets.release();
       await client?.close?.();
       publish(SIGNED_OUT);
       return fail(toIpcFailure(error, 'agent'));
@@ -173,8 +174,6 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
 
   function keepSecrets(request: SignInRequest, origin: string, agentName: string, password: string, agentToken: string | null, clientToken: string | null): void {
     const persistTokens = deps.settings.get().tokenStorage === 'encrypted-disk';
-    rememberSecret(agentToken);
-    rememberSecret(clientToken);
     if (agentToken) deps.vault.set(VAULT_KEYS.agentToken, agentToken, persistTokens);
     if (clientToken) deps.vault.set(VAULT_KEYS.clientToken, clientToken, persistTokens);
     if (!agentName) return; // "remember me" is the agent's password; the API password is never kept
@@ -228,6 +227,7 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
     }
     deps.vault.delete(VAULT_KEYS.agentToken);
     deps.vault.delete(VAULT_KEYS.clientToken);
+    secrets.release();
     api = null;
     await client?.close?.();
     publish(SIGNED_OUT);
@@ -250,6 +250,7 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
         if (api !== client || view.state !== 'signed-in') return; // signed out meanwhile
         deps.vault.set(VAULT_KEYS.agentToken, agent.data.token, deps.settings.get().tokenStorage === 'encrypted-disk');
         const sip = sipCredentialsFor(agent.data, sipSettings(), sipUrlOfSignIn || undefined, iceCredential);
+        secrets.record(agent.data, sip);
         // A new HA1 or host: the phone is built again from the new credentials.
         if (!sameSip(sip, view.sip)) publish({ ...view, sip });
       },

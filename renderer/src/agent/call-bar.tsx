@@ -6,7 +6,7 @@
 // nothing Chromium or Electron uses; key repeat ignored).
 import { useEffect } from 'react';
 import { useLanguage } from '../i18n';
-import type { CallView } from './call-view';
+import { ringingTitle, type CallView } from './call-view';
 import { CallTimer } from './call-timer';
 import type { CallsActions } from './use-calls';
 
@@ -91,13 +91,12 @@ function useAnswerShortcut(answer: (() => void) | null): void {
 /** The window title says who is calling while a call rings (taskbar, Alt+Tab), and comes back after. */
 function useRingTitle(ringing: CallView | null): void {
   const { t } = useLanguage();
-  const caller = ringing ? ringing.caller || t('calls.panel.unknownCaller') : null;
+  const title = ringing ? ringingTitle(t, ringing) : null;
   useEffect(() => {
-    if (caller === null) return;
-    const app = t('app.title');
-    document.title = t('shift.title.ringing', { caller, app });
+    if (title === null) return;
+    document.title = title;
     return () => {
-      document.title = app;
+      document.title = t('app.title');
     };
-  }, [caller, t]);
+  }, [title, t]);
 }

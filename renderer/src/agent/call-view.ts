@@ -2,6 +2,7 @@
 // phone event, plus the wrap-up (disposition to record) a finished call leaves.
 import type { Cti } from '../../../common/domain/cti';
 import { ctiPairs, formName, type CtiPair } from '../../../common/domain/cti-data';
+import type { MessageKey } from '../../../common/i18n';
 import type { Say } from '../../../common/i18n/say';
 import type { PlacedCall, WrapUpDraft, WrapUpRecord } from '../../../common/ipc-contract';
 import type { CallState, MediaHealth, PhoneCall, QualitySample } from '../phone';
@@ -73,6 +74,11 @@ export function viewOf(call: PhoneCall, placed: PlacedCall | null, quality: Qual
     quality,
     media: call.mediaHealth,
   };
+}
+
+/** The window title while `ringing` rings: who is calling, then the app. */
+export function ringingTitle(t: (key: MessageKey, params?: Record<string, string>) => string, ringing: Pick<CallView, 'caller'>): string {
+  return t('shift.title.ringing', { caller: ringing.caller || t('calls.panel.unknownCaller'), app: t('app.title') });
 }
 
 /**

@@ -12,6 +12,7 @@
  */
 import type { Invitation, UserAgent } from 'sip.js';
 import type { MissedCallReason } from '../../../common/ipc/calls';
+import { withoutFormatControls } from '../../../common/untrusted-text';
 import { decideAutoAnswer, type PendingMakeCall } from './auto-answer';
 import { browserMedia } from './browser-media';
 import type { AudioRoute } from './call-media';
@@ -229,7 +230,9 @@ export class Phone {
     const req = invitation.request;
     const { cti, error } = readCtiHeader(req.getHeader(this.options.ctiHeader ?? PHONE_DEFAULTS.ctiHeader));
     const remote = invitation.assertedIdentity ?? invitation.remoteIdentity;
-    const remoteUser = remote.uri.user ?? '';
+    // The caller controls both: no bidi override may show the agent another number (untrusted-text.ts).
+    const remoteUser = withoutFormatControls(remote.uri.user ?? '');
+    const remoteDisplayName = withoutFormatControls(remote.displayName);
     const now = this.timers.now();
     const busy = this.calls.all.length > 0;
     if (this.calls.full) {
@@ -246,7 +249,7 @@ export class Phone {
     if (decision.answer && decision.match) {
       for (const [k, p] of this.pending) if (p === decision.match) this.pending.delete(k);
     }
-    const info = { id: invitation.id, remoteUser, remoteDisplayName: remote.displayName, cti, ctiError: error, autoAnswer: decision, receivedAt: now, offeredWhileBusy: busy };
+    const info = { id: invitation.id, remoteUser, remoteDisplayName, cti, ctiError: error, autoAnswer: decision, receivedAt: now, offeredWhileBusy: busy };
     const call = new PhoneCall(invitation, info, {
       media: this.options.media ?? browserMedia,
       timers: this.timers,

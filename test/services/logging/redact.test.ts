@@ -95,6 +95,7 @@ describe('redactText: free text', () => {
     ["{'token': 'x\\'y'}", "{'token': '[redacted]'}"],
     ['https://bob:pw@host/x', 'https://[redacted]@host/x'],
     ['https://bob:p/w@host/x', 'https://[redacted]@host/x'],
+    ['To: <sip:1001:pw@pbx.example.com;transport=ws>', 'To: <sip:[redacted]@pbx.example.com;transport=ws>'],
     ['ha1 5f4dcc3b5aa765d61d8327deb882cf99 end', 'ha1 [redacted] end'],
     ['got q1w2E3r4T5y6U7i8O9p0AaSsDdFfGgHh.', 'got [redacted].'],
     ['jwt eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abc', 'jwt [redacted]'],
@@ -108,6 +109,7 @@ describe('redactText: free text', () => {
     'GET /Integra/resources/auth/AgentAuthentication answered 0',
     'node_modules/electron-builder/out/targets/nsis/NsisTarget.js',
     'Registered sip:1001@pbx.example.com; expires 600',
+    'Contact: <sip:1001@10.0.0.5:5060;transport=ws>;expires=600',
     '{"tokenStorage":"memory-only","authorizationUsername":"1001"}',
     'tokenStorage=encrypted-disk',
   ])('leaves ordinary text alone: %j', (text) => {
