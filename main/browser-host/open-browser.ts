@@ -3,6 +3,8 @@
 // no display, so the caller prints the address instead.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeLauncher } from './launcher-file';
@@ -48,8 +50,25 @@ export function openInBrowser(url: string, browser: string, launch: BrowserLaunc
   const profile = mkdtempSync(join(tmpdir(), 'agent-softphone-browser-'));
   const launcherUrl = writeLauncher(profile, url);
   const child = spawn(browser, browserArguments(launcherUrl, profile, launch), { stdio: 'ignore' });
-  const removeProfile = () => rmSync(profile, { recursive: true, force: true });
-  child.on('exit', removeProfile);
+  const removeProfile = () => {
+    try {
+      rmSync(profile, { recursive: true, force: true });
+    } catch {
+      // Still being written (see below); left owner-only in the temporary folder.
+    }
+  };
+  // Chromium's helper processes go on writing to the profile for a moment after its main process exits (a
+  // removal then fails with ENOTEMPTY, or a file comes back): retry for a few seconds, never throw.
+  child.on('exit', () => void removeWhenQuiet(profile));
   process.once('exit', removeProfile);
   return { child, profile, removeProfile };
+}
+
+/** Removes the folder, again until it stays gone for a moment; gives up after about 10 s. */
+async function removeWhenQuiet(folder: string): Promise<void> {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    await rm(folder, { recursive: true, force: true, maxRetries: 3, retryDelay: 100 }).catch(() => undefined);
+    await sleep(400);
+    if (!existsSync(folder)) return;
+  }
 }

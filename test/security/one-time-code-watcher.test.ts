@@ -17,24 +17,20 @@ import { openInBrowser } from '../../main/browser-host/open-browser';
 import { bridgeSecretOf } from '../support/bridge-secret';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium-page';
 
-// Reads every process's command line, and tries every file of any --user-data-dir it names
-// (where a launcher would be), as fast as it can; bounded by a count of rounds and by time.
+// Reads every process's command line and environment, and tries every file of any --user-data-dir it
+// names (where a launcher would be), as fast as it can: one grep a round, so a busy machine does not slow
+// it into missing a short-lived argument. Bounded by a count of rounds and by time.
 const WATCHER = `#!/bin/sh
 end=$(( $(date +%s) + $1 ))
 rounds=0
 echo watching
 while [ "$rounds" -lt 20000 ] && [ "$(date +%s)" -lt "$end" ]; do
-  for f in /proc/[0-9]*/cmdline; do
-    line=$(tr '\\0' ' ' < "$f" 2>/dev/null) || continue
-    case "$line" in
-      *chrom*|*code=*)
-        echo "CMDLINE $line"
-        dir=$(printf '%s\\n' "$line" | tr ' ' '\\n' | sed -n 's/^--user-data-dir=//p' | head -1)
-        [ -n "$dir" ] && for g in "$dir"/* "$dir"/.*; do cat "$g" 2>/dev/null && echo "READ $g"; done
-        ;;
-    esac
+  seen=$(grep -a -h -o -E -e '--user-data-dir=[^[:cntrl:]]*' -e '[^[:cntrl:]]*(code|secret)=[^[:cntrl:]]*' /proc/[0-9]*/cmdline 2>/dev/null | sort -u)
+  [ -n "$seen" ] && printf 'CMDLINE %s\n' "$seen"
+  grep -a -h -o -E '[^[:cntrl:]]*(code|secret)=[^[:cntrl:]]*' /proc/[0-9]*/environ 2>/dev/null | sed 's/^/ENVIRON /'
+  for dir in $(printf '%s\n' "$seen" | sed -n 's/^--user-data-dir=//p'); do
+    for g in "$dir"/* "$dir"/.*; do cat "$g" 2>/dev/null && echo "READ $g"; done
   done
-  for f in /proc/[0-9]*/environ; do cat "$f" 2>/dev/null | tr '\\0' '\\n' | grep -i 'code\\|secret'; done
   rounds=$((rounds + 1))
 done
 echo done
@@ -81,7 +77,8 @@ describe('another local user watching every process', () => {
     try {
       // The page redeemed the code itself: it holds the bridge.
       await expect.poll(() => host.pages(), { timeout: 20_000 }).toBe(1);
-      // The watcher went on reading for a while after the page was served.
+      // The watcher did see the browser, and went on reading for a while after the page was served.
+      await expect.poll(() => watcher.output().includes(`--user-data-dir=${opened.profile}`), { timeout: 20_000 }).toBe(true);
       await new Promise((done) => setTimeout(done, 1500));
     } finally {
       watcher.child.kill();
@@ -95,6 +92,6 @@ describe('another local user watching every process', () => {
     expect(seen).not.toMatch(/^READ /mu);
     // The secret the code would have bought (a fresh page gets the same one).
     expect(seen).not.toContain(await bridgeSecretOf(host));
-    await expect.poll(() => existsSync(opened.profile)).toBe(false);
+    await expect.poll(() => existsSync(opened.profile), { timeout: 15_000 }).toBe(false);
   }, 60_000);
 });
