@@ -42,7 +42,6 @@ function pemOf(read: BoundedRead): CaFileRead {
 function caRefusal(refused: Refused): CaFileRead {
   switch (refused.problem) {
     case 'missing':
-      return { ok: false, problem: 'unreadable', code: 'ENOENT' };
     case 'unreadable':
       return { ok: false, problem: 'unreadable', code: refused.code };
     case 'too-large':

@@ -31,8 +31,8 @@ describe.each(reads)('%s', (_name, read) => {
   });
 
   it('says "missing" for no file, and for a file under a missing folder', async () => {
-    expect(await read(join(dir, 'none.json'), 1024)).toEqual({ ok: false, problem: 'missing' });
-    expect(await read(join(dir, 'state.json', 'below'), 1024)).toEqual({ ok: false, problem: 'missing' });
+    expect(await read(join(dir, 'none.json'), 1024)).toEqual({ ok: false, problem: 'missing', code: 'ENOENT' });
+    expect(await read(join(dir, 'state.json', 'below'), 1024)).toEqual({ ok: false, problem: 'missing', code: 'ENOTDIR' });
   });
 
   it.each(['/dev/zero', '/dev/null', '/tmp'])('refuses %s as not a regular file', async (path) => {
@@ -49,6 +49,7 @@ describe.each(reads)('%s', (_name, read) => {
 describe('openRegularFile (a streamed list)', () => {
   it('with links refused: a link as the file itself is refused, a link among the folders is not', async () => {
     expect(await openRegularFile(join(dir, 'link.csv'), { links: 'refuse' })).toEqual({ ok: false, problem: 'link' });
+    expect(await openRegularFile(join(dir, 'folder-link'), { links: 'refuse' })).toEqual({ ok: false, problem: 'not-a-file' });
     const opened = await openRegularFile(join(dir, 'folder-link', 'lista.csv'), { links: 'refuse' });
     expect(opened).toMatchObject({ ok: true, stat: { size: 19 } });
     if (opened.ok) await opened.handle.close();

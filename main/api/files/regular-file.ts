@@ -14,11 +14,11 @@
 // never becomes main's controlling terminal. Windows has neither flag (nor
 // FIFOs at file paths): there they are 0.
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
-import { lstat, open, type FileHandle } from 'node:fs/promises';
+import { lstat, open, stat as statFollowingLinks, type FileHandle } from 'node:fs/promises';
 
 export type FileRefusal =
-  /** No such file (or a folder on the way is missing). */
-  | { readonly problem: 'missing' }
+  /** No such file (ENOENT), or a folder on the way is missing or a file (ENOTDIR). */
+  | { readonly problem: 'missing'; readonly code: string }
   /** A FIFO, device, socket or folder. */
   | { readonly problem: 'not-a-file' }
   /** A symbolic link, where the caller refuses them. */
@@ -165,11 +165,12 @@ export async function openRegularFile(path: string, options: OpenOptions = {}): 
   try {
     handle = await open(path, READ_FLAGS | (refuseLinks ? NO_FOLLOW : 0));
   } catch (error) {
-    return refusedBy(error, refuseLinks);
+    const refused = refusedBy(error, refuseLinks);
+    return refused.problem === 'link' ? linkRefusal(path) : refused;
   }
   try {
     const stat = await handle.stat();
-    const refusal = checked(stat) ?? (refuseLinks && !sameEntry(await lstat(path), stat) ? ({ ok: false, problem: 'link' } as const) : null);
+    const refusal = checked(stat) ?? (refuseLinks && !sameEntry(await lstat(path), stat) ? await linkRefusal(path) : null);
     if (refusal === null) return { ok: true, handle, stat };
     await handle.close();
     return refusal;
@@ -208,13 +209,19 @@ function checked(stat: Stats, maxBytes?: number): Refused | null {
   return null;
 }
 
+/** A link refused, said by what it leads to: a link to a folder or a device (/proc/self) is no file at all. Only words: the file is refused either way. */
+async function linkRefusal(path: string): Promise<Refused> {
+  const target = await statFollowingLinks(path).catch(() => null);
+  return target === null || target.isFile() ? { ok: false, problem: 'link' } : { ok: false, problem: 'not-a-file' };
+}
+
 function sameEntry(entry: Stats, opened: Stats): boolean {
   return !entry.isSymbolicLink() && entry.dev === opened.dev && entry.ino === opened.ino;
 }
 
 function refusedBy(error: unknown, refusingLinks: boolean): Refused {
   const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
-  if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: false, problem: 'missing' };
+  if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: false, problem: 'missing', code };
   // ELOOP: O_NOFOLLOW met a link (Linux; macOS and the BSDs say so too). EMLINK: FreeBSD's word for it.
   if (refusingLinks && (code === 'ELOOP' || code === 'EMLINK')) return { ok: false, problem: 'link' };
   // EISDIR: Windows opening a folder; ENXIO: Linux opening a socket.
