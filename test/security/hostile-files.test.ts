@@ -34,9 +34,14 @@ function inChild(scenario: string): Promise<unknown> {
   });
 }
 
+const NOT_REGULAR = /not a regular file/u;
+
 describe('a FIFO where main expects a file is refused at once, and the store goes on working', () => {
   it('the CA file, swapped for a FIFO between the look and the open (also Electron\'s certificate check)', async () => {
     expect(await inChild('ca-file')).toEqual({ ok: false, problem: 'not-a-file' });
   }, CHILD_TEST_MS);
 
+  it('a dialing list swapped for a FIFO after it was looked at', async () => {
+    expect(await inChild('list-file')).toEqual({ refused: expect.stringMatching(NOT_REGULAR) });
+  }, CHILD_TEST_MS);
 });
