@@ -82,6 +82,15 @@ const scenarios: Record<string, () => Promise<unknown>> = {
     const settings = createSettingsService(createJsonFileSettingsStorage(path));
     return { problem: settings.loadProblem, afterwards: settings.update({ language: 'en' }).language };
   },
+  async 'electron-store-settings'() {
+    const path = fifoAt(join(dir, 'settings.json'));
+    const { default: Conf } = await import('conf'); // what electron-store is made of: it reads the file blocking
+    const { createElectronStoreSettingsStorage, SETTINGS_STORE_OPTIONS } = await import('../../../main/desktop/electron-store-settings');
+    const { createSettingsService } = await import('../../../main/services/settings');
+    const open = () => new Conf<Record<string, unknown>>({ cwd: dir, projectName: 'hostile-files', configName: SETTINGS_STORE_OPTIONS.name });
+    const settings = createSettingsService(createElectronStoreSettingsStorage({ open, filePath: path }));
+    return { problem: settings.loadProblem, afterwards: settings.update({ language: 'en' }).language };
+  },
   async vault() {
     const path = fifoAt(join(dir, 'secrets.json'));
     const { createEncryptedVault, createVaultFile } = await import('../../../main/services/vault');
@@ -115,7 +124,10 @@ const scenarios: Record<string, () => Promise<unknown>> = {
   async 'calls-preferences'() {
     fifoAt(join(dir, 'calls.json'));
     const { fileCallsPreferences } = await import('../../../main/services/calls/calls-preferences');
-    return fileCallsPreferences(dir).read();
+    const preferences = fileCallsPreferences(dir);
+    const before = preferences.read();
+    preferences.write({ lastCampaign: 'Ventas->' });
+    return { before, afterwards: preferences.read() };
   },
   async 'disposition-choices'() {
     fifoAt(join(dir, 'disposition-choices.json'));
