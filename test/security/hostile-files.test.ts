@@ -73,12 +73,31 @@ describe('a FIFO where main expects a file is refused at once, and the store goe
     expect(await inChild('vault')).toEqual({ problem: expect.stringMatching(/could not be read/u), afterwards: 'x' });
   }, CHILD_TEST_MS);
 
+  it('the outbox journal: set aside and reported as quarantined; new dispositions are journaled', async () => {
+    expect(await inChild('outbox')).toEqual({
+      quarantined: { count: 1, file: join(dir, 'outbox', 'dispositions.quarantine.jsonl') },
+      afterwards: ['d-1'],
+    });
+  }, CHILD_TEST_MS);
+
+  it('the IT policy file: no policy, and why', async () => {
+    expect(await inChild('policy')).toMatchObject({ policy: null, source: join(dir, 'policy.json'), problem: expect.stringMatching(NOT_REGULAR) });
+  }, CHILD_TEST_MS);
+
+  it("the browser host's instance file: no running host", async () => {
+    expect(await inChild('instance-file')).toBe('no-running-host');
+  }, CHILD_TEST_MS);
+
   it('calls.json (the last manual campaign): no choice yet, and a new choice is kept (written over it, not into it)', async () => {
     expect(await inChild('calls-preferences')).toEqual({ before: { lastCampaign: null }, afterwards: { lastCampaign: 'Ventas->' } });
   }, CHILD_TEST_MS);
 
   it('disposition-choices.json: the defaults, and why', async () => {
     expect(await inChild('disposition-choices')).toEqual({ problem: expect.stringMatching(NOT_REGULAR) });
+  }, CHILD_TEST_MS);
+
+  it('the XDG autostart entry: not present, and written over', async () => {
+    expect(await inChild('autostart')).toEqual({ present: false, written: 'written', afterwards: true });
   }, CHILD_TEST_MS);
 
   it('a dialing list swapped for a FIFO after it was looked at', async () => {
