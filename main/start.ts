@@ -23,6 +23,7 @@ import { startBrowserHost } from './browser-host';
 import { ensureRendererBuilt } from './browser-host/ensure-renderer';
 import { findBrowser, hasDisplay, openInBrowser } from './browser-host/open-browser';
 import { handOverToRunningHost } from './browser-host/second-launch';
+import { MAX_STATE_FILE_BYTES, readRegularFileSync } from './services/files';
 import { LAUNCH_ENV, parseIceServersArgument, type LaunchOverrides } from './services/session';
 import { demoBanner } from './start-banner';
 
@@ -146,10 +147,12 @@ function launchEnv(overrides: LaunchOverrides, demoPassword: string | undefined,
   return env;
 }
 
-/** The instance saved by an earlier browser-mode sign-in, if any (a broken file counts as none). */
+/** The instance saved by an earlier browser-mode sign-in, if any (a broken file, or anything but a regular file, counts as none). */
 function configuredInstance(settingsFile: string): string | undefined {
+  const read = readRegularFileSync(settingsFile, MAX_STATE_FILE_BYTES);
+  if (!read.ok) return undefined;
   try {
-    const parsed: unknown = JSON.parse(readFileSync(settingsFile, 'utf8'));
+    const parsed: unknown = JSON.parse(read.bytes.toString('utf8'));
     const url = typeof parsed === 'object' && parsed !== null && 'instanceUrl' in parsed ? parsed.instanceUrl : undefined;
     return typeof url === 'string' && url !== '' ? url : undefined;
   } catch {

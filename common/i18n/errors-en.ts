@@ -76,6 +76,7 @@ export const errorsEn = {
   'sup.err.pickFile': 'Choose the list with the "Choose file" button; the app only reads files picked there.',
   'sup.err.typePath': 'Type the full path of the list on this computer (for example /home/me/list.csv).',
   'sup.err.listNotFile': 'That path is not a file (it may be a folder or a device). Type the path of the list file.',
+  'sup.err.listLink': 'That path is a link to another file. Type the path of the list file itself.',
   'sup.err.listType': 'Only .csv and .txt lists can be checked and uploaded. Save the list as CSV, then choose that file.',
   'sup.err.phoneCreatedHere': 'The phone number {phone} is already in use: you created {userName} with it in this session. Choose another phone number.',
 

@@ -1,8 +1,11 @@
 // The private CA file (the `caFile` setting, --ca-file): a regular file of at
-// most 64 KB (a PEM bundle is a few KB), read once and kept by path, size and
-// modification time. A device such as /dev/zero, a FIFO or a huge file is
-// refused without reading it, so main's event loop never blocks on it (issue 13).
-import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
+// most 64 KB (a PEM bundle is a few KB), read once and kept by device, inode,
+// size and modification time. A device, a FIFO or a huge file is refused
+// without being read (issue 13), and the check is made on the open descriptor,
+// never on a look taken before the open: a path swapped for a FIFO between
+// the two used to hang main, inside Electron's certificate check too (issue 21).
+import { closeSync } from 'node:fs';
+import { openRegularFileSync, readOpenedSync, type BoundedRead, type Refused } from './files/regular-file';
 
 export const MAX_CA_FILE_BYTES = 64 * 1024;
 
@@ -13,40 +16,39 @@ export type CaFileRead =
 
 const cache = new Map<string, { readonly stamp: string; readonly read: CaFileRead }>();
 
-/** Reads the CA file, from the cache when it has not changed. Never throws. */
+/** Reads the CA file, from the cache when the opened file has not changed. Never throws, never blocks. */
 export function readCaFile(path: string): CaFileRead {
-  let stamp: string;
+  const opened = openRegularFileSync(path);
+  if (!opened.ok) return caRefusal(opened);
   try {
-    const stat = statSync(path);
-    if (!stat.isFile()) return { ok: false, problem: 'not-a-file' };
-    if (stat.size > MAX_CA_FILE_BYTES) return { ok: false, problem: 'too-large' };
-    stamp = `${stat.size}:${stat.mtimeMs}:${stat.ino}`;
-  } catch (error) {
-    return { ok: false, problem: 'unreadable', code: (error as NodeJS.ErrnoException).code ?? 'unreadable' };
+    const { fd, stat } = opened;
+    const stamp = `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+    const cached = cache.get(path);
+    if (cached?.stamp === stamp) return cached.read;
+    const read = pemOf(readOpenedSync(fd, stat, MAX_CA_FILE_BYTES));
+    cache.set(path, { stamp, read });
+    return read;
+  } finally {
+    closeSync(opened.fd);
   }
-  const cached = cache.get(path);
-  if (cached?.stamp === stamp) return cached.read;
-  const read = readBounded(path);
-  cache.set(path, { stamp, read });
-  return read;
 }
 
-function readBounded(path: string): CaFileRead {
-  let fd: number | undefined;
-  try {
-    fd = openSync(path, 'r');
-    // Checked again on the open file: the path may have been swapped since the stat.
-    if (!fstatSync(fd).isFile()) return { ok: false, problem: 'not-a-file' };
-    const buffer = Buffer.alloc(MAX_CA_FILE_BYTES + 1);
-    let length = 0;
-    for (let n = 1; n > 0 && length < buffer.length; length += n) n = readSync(fd, buffer, length, buffer.length - length, null);
-    if (length > MAX_CA_FILE_BYTES) return { ok: false, problem: 'too-large' };
-    const pem = buffer.subarray(0, length).toString('utf8');
-    return pem.includes('-----BEGIN CERTIFICATE-----') ? { ok: true, pem } : { ok: false, problem: 'not-pem' };
-  } catch (error) {
-    return { ok: false, problem: 'unreadable', code: (error as NodeJS.ErrnoException).code ?? 'unreadable' };
-  } finally {
-    if (fd !== undefined) closeSync(fd);
+function pemOf(read: BoundedRead): CaFileRead {
+  if (!read.ok) return caRefusal(read);
+  const pem = read.bytes.toString('utf8');
+  return pem.includes('-----BEGIN CERTIFICATE-----') ? { ok: true, pem } : { ok: false, problem: 'not-pem' };
+}
+
+function caRefusal(refused: Refused): CaFileRead {
+  switch (refused.problem) {
+    case 'missing':
+    case 'unreadable':
+      return { ok: false, problem: 'unreadable', code: refused.code };
+    case 'too-large':
+      return { ok: false, problem: 'too-large' };
+    case 'not-a-file':
+    case 'link': // links are followed here: not reached
+      return { ok: false, problem: 'not-a-file' };
   }
 }
 

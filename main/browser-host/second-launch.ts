@@ -6,14 +6,17 @@
 // dial-link router. Only a non-browser client with the secret, on our Host,
 // is heard.
 import { timingSafeEqual } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { readRegularFileSync } from '../services/files';
 
 export const SECOND_LAUNCH_PATH = '/__second-instance';
 const SECRET_HEADER = 'x-instance-secret';
 const MAX_BODY = 16 * 1024;
+/** The instance file holds a port and a secret of at most 128 characters: well under 1 KB. */
+const MAX_INSTANCE_FILE_BYTES = 1024;
 
 const instanceFileSchema = z.object({ port: z.number().int().min(1).max(65535), secret: z.string().min(32).max(128) });
 const handOverSchema = z.object({ argv: z.array(z.string().max(4096)).max(64) }).strict();
@@ -79,9 +82,12 @@ export function handleSecondLaunch(
  * caller starts a host itself. Bounded: one request, two seconds.
  */
 export async function handOverToRunningHost(dataDir: string, argv: readonly string[]): Promise<'handed-over' | 'no-running-host'> {
+  // Anything but a small regular file (a FIFO would hang this launch) counts as no host.
+  const read = readRegularFileSync(instanceFilePath(dataDir), MAX_INSTANCE_FILE_BYTES);
+  if (!read.ok) return 'no-running-host';
   let instance: z.infer<typeof instanceFileSchema>;
   try {
-    instance = instanceFileSchema.parse(JSON.parse(readFileSync(instanceFilePath(dataDir), 'utf8')));
+    instance = instanceFileSchema.parse(JSON.parse(read.bytes.toString('utf8')));
   } catch {
     return 'no-running-host';
   }

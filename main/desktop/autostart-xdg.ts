@@ -1,8 +1,20 @@
 // Linux autostart: an XDG Desktop Entry in `$XDG_CONFIG_HOME/autostart/`
 // (https://specifications.freedesktop.org/autostart-spec/) that the app writes
 // when the setting is on and removes when it is off. Plain Node, no Electron.
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+// The entry is read the one safe way (a FIFO in its place would hang the
+// read): anything but a regular file of at most 64 KB counts as no entry.
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join } from 'node:path';
+import { readRegularFile } from '../services/files';
+
+/** Ours is under 1 KB; an entry someone edited by hand stays far below this. */
+const MAX_DESKTOP_ENTRY_BYTES = 64 * 1024;
+
+/** The entry's text, or null when there is none (or none the app may use). */
+async function readEntry(path: string): Promise<string | null> {
+  const read = await readRegularFile(path, MAX_DESKTOP_ENTRY_BYTES);
+  return read.ok ? read.bytes.toString('utf8') : null;
+}
 
 export interface XdgLocation {
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -64,7 +76,7 @@ function escapeValue(value: string): string {
 
 /** Writes (or rewrites, if different) the entry; atomic so a session never reads half a file. */
 export async function writeXdgAutostart(path: string, text: string): Promise<'written' | 'unchanged'> {
-  const current = await readFile(path, 'utf8').catch(() => null);
+  const current = await readEntry(path);
   if (current === text) return 'unchanged';
   await mkdir(dirname(path), { recursive: true });
   const temporary = `${path}.${process.pid}.tmp`;
@@ -74,17 +86,12 @@ export async function writeXdgAutostart(path: string, text: string): Promise<'wr
 }
 
 export async function removeXdgAutostart(path: string): Promise<'removed' | 'absent'> {
-  const existed = await readFile(path, 'utf8').then(
-    () => true,
-    () => false,
-  );
+  const existed = (await readEntry(path)) !== null;
   await rm(path, { force: true });
   return existed ? 'removed' : 'absent';
 }
 
 export async function isXdgAutostartPresent(path: string): Promise<boolean> {
-  return readFile(path, 'utf8').then(
-    (text) => !/^Hidden\s*=\s*true\s*$/mu.test(text),
-    () => false,
-  );
+  const text = await readEntry(path);
+  return text !== null && !/^Hidden\s*=\s*true\s*$/mu.test(text);
 }

@@ -1,8 +1,12 @@
 // Settings in Electron: electron-store behind the SettingsStorage interface.
 // electron-store throws on a file that is not JSON; that becomes an
 // UnreadableSettingsError, the service sets the file aside and starts over.
+// electron-store reads the file with a plain blocking read, so the file is
+// first checked here the one safe way (a regular file of at most
+// MAX_STATE_FILE_BYTES): a FIFO in its place is set aside, never handed to it.
 import { existsSync, renameSync } from 'node:fs';
 import type { Settings } from '../../common/ipc-contract';
+import { MAX_STATE_FILE_BYTES, readRegularFileSync, RefusedFileError } from '../services/files';
 import { asidePath, UnreadableSettingsError, type SettingsStorage } from '../services/settings';
 
 /** The part of an electron-store instance used here. */
@@ -29,7 +33,9 @@ export function createElectronStoreSettingsStorage(ports: ElectronStorePorts): S
   const opened = (): StoreLike => (store ??= ports.open());
   return {
     read() {
-      if (!existsSync(ports.filePath)) return undefined;
+      const checked = readRegularFileSync(ports.filePath, MAX_STATE_FILE_BYTES);
+      if (!checked.ok && checked.problem === 'missing') return undefined;
+      if (!checked.ok) throw new UnreadableSettingsError(new RefusedFileError(ports.filePath, checked).message);
       try {
         return { ...opened().store };
       } catch (error) {

@@ -2,7 +2,9 @@
 // supervisor.analyzeList without being signed in (e.g. /etc/passwd). Now only a
 // signed-in supervisor, and only regular .csv/.txt files (a workbook under
 // another name is named from its first bytes, never read).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// Issue 21, point 7: a link named list.csv passed the name rule and gave the
+// page the first rows of whatever it points to; links are now refused.
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +24,8 @@ beforeAll(() => {
   writeFileSync(join(dir, 'lista.csv'), 'telefono;nombre\n099123456;Ana\n');
   writeFileSync(join(dir, 'notes.md'), 'telefono\n099123456\n');
   writeFileSync(join(dir, 'libro.dat'), Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(32, 1)]));
+  symlinkSync('/etc/passwd', join(dir, 'list.csv'));
+  symlinkSync(join(dir, 'lista.csv'), join(dir, 'alias.csv'));
 });
 afterAll(async () => {
   await client.close();
@@ -52,5 +56,20 @@ describe('reading a list file', () => {
   it('names a workbook under another name as binary, and reads a .csv', async () => {
     expect(await service(supervisor).analyzeList(join(dir, 'libro.dat'))).toMatchObject({ status: 'binary', reason: expect.stringMatching(/ZIP/u) });
     expect(await service(supervisor).analyzeList(join(dir, 'lista.csv'))).toMatchObject({ status: 'text', analysis: { records: 1 } });
+  });
+});
+
+describe('a link named .csv or .txt', () => {
+  it('to /etc/passwd is refused: no rows of it reach the page', async () => {
+    expect(await refusal(service(supervisor).analyzeList(join(dir, 'list.csv')))).toMatchObject({ say: { key: 'sup.err.listLink' }, field: 'path' });
+  });
+
+  it('to a real .csv is refused too: the name checked is the name of the file read', async () => {
+    expect(await refusal(service(supervisor).analyzeList(join(dir, 'alias.csv')))).toMatchObject({ say: { key: 'sup.err.listLink' } });
+  });
+
+  it('is refused for upload before anything is read or sent', async () => {
+    const upload = service(supervisor).uploadList({ path: join(dir, 'list.csv'), campaign: 'Encuestas->', uploadId: 'u1' });
+    expect(await refusal(upload)).toMatchObject({ say: { key: 'sup.err.listLink' }, field: 'path' });
   });
 });

@@ -1,7 +1,7 @@
-import { createReadStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { AbortedError, BadInputError, IntegraError } from '../errors';
 import type { DialingListAnalysis, ListEncoding } from './dialing-list-analysis';
+import { openDialingList } from './open-dialing-list';
 import { binaryReason, HEAD_BYTES, sniffHead, type HeadSniff } from './sniff-head';
 
 // Looks at a dialing list on disk without loading it: the head decides
@@ -29,52 +29,41 @@ export async function analyzeDialingList(path: string, options: AnalyzeOptions =
 }
 
 async function analyze(path: string, options: AnalyzeOptions): Promise<DialingListAnalysis> {
-  const bytes = await fileSize(path);
-  if (bytes === 0) throw new BadInputError('uploadBase', `the file ${JSON.stringify(path)} is empty`);
-  const head = await readHead(path);
-  const refusal = binaryReason(head);
-  if (refusal) throw binaryError(path, refusal);
-  const sniff = sniffHead(head, head.length === bytes);
-  if (options.headOnly) return { ...sniff, records: -1, bytes };
-  const pass = await countRecords(path, sniff, options.signal);
-  const records = Math.max(0, pass.rows - (sniff.hasHeader ? 1 : 0));
-  return { ...sniff, encoding: pass.encoding, records, bytes };
+  const { handle, bytes } = await openDialingList(path);
+  try {
+    if (bytes === 0) throw new BadInputError('uploadBase', `the file ${JSON.stringify(path)} is empty`);
+    const head = await readHead(handle);
+    const refusal = binaryReason(head);
+    if (refusal) throw binaryError(path, refusal);
+    const sniff = sniffHead(head, head.length === bytes);
+    if (options.headOnly) return { ...sniff, records: -1, bytes };
+    const pass = await countRecords(handle, path, sniff, options.signal);
+    const records = Math.max(0, pass.rows - (sniff.hasHeader ? 1 : 0));
+    return { ...sniff, encoding: pass.encoding, records, bytes };
+  } finally {
+    await handle.close();
+  }
 }
 
 export function binaryError(path: string, reason: string): BadInputError {
   return new BadInputError('uploadBase', `the file ${JSON.stringify(path)} is not a text list: ${reason}. Export it as CSV (comma or semicolon separated text) and upload that`);
 }
 
-async function fileSize(path: string): Promise<number> {
-  try {
-    const info = await stat(path);
-    if (!info.isFile()) throw new BadInputError('uploadBase', `${JSON.stringify(path)} is not a file`);
-    return info.size;
-  } catch (error) {
-    if (error instanceof BadInputError) throw error;
-    throw new BadInputError('uploadBase', `the file ${JSON.stringify(path)} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`);
-  }
+async function readHead(handle: FileHandle): Promise<Uint8Array> {
+  const buffer = Buffer.alloc(HEAD_BYTES);
+  const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
+  return buffer.subarray(0, bytesRead);
 }
 
-async function readHead(path: string): Promise<Uint8Array> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
-async function countRecords(path: string, sniff: HeadSniff, signal?: AbortSignal): Promise<{ rows: number; encoding: ListEncoding }> {
+async function countRecords(handle: FileHandle, path: string, sniff: HeadSniff, signal?: AbortSignal): Promise<{ rows: number; encoding: ListEncoding }> {
   const delimiter = sniff.delimiter.charCodeAt(0);
   const validator = sniff.encoding === 'utf-8' ? new TextDecoder('utf-8', { fatal: true }) : undefined;
   let encoding = sniff.encoding;
   let rows = 0;
   let quoted = false;
   let content = false;
-  const stream = createReadStream(path, { highWaterMark: 256 * 1024, ...(signal ? { signal } : {}) });
+  signal?.throwIfAborted(); // see openDialingList: a handle's stream throws an early abort a second time, uncaught
+  const stream = handle.createReadStream({ start: 0, autoClose: false, highWaterMark: 256 * 1024, ...(signal ? { signal } : {}) });
   for await (const chunk of stream as AsyncIterable<Buffer>) {
     if (chunk.includes(0)) throw binaryError(path, 'it contains NUL bytes, so it is not a text file');
     if (validator && encoding === 'utf-8') {

@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
 import type { ListEncoding } from './dialing-list-analysis';
+import { openDialingList } from './open-dialing-list';
 
 // The Upload Base request body, produced as the file is read: bytes → text
 // (from the detected encoding) → UTF-8 without BOM → base64 → percent-encoded
@@ -23,15 +23,21 @@ export async function* uploadBody(source: UploadBodySource): AsyncGenerator<Buff
   const decoder = new TextDecoder(source.encoding === 'windows-1252' ? 'windows-1252' : 'utf-8'); // strips a BOM
   let carry: Buffer = Buffer.alloc(0);
   let bytesRead = 0;
-  const stream = createReadStream(source.path, { highWaterMark: CHUNK, ...(source.signal ? { signal: source.signal } : {}) });
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    if (chunk.includes(0)) throw source.onBinary();
-    bytesRead += chunk.length;
-    source.onBytesRead?.(bytesRead);
-    const utf8 = Buffer.concat([carry, Buffer.from(decoder.decode(chunk, { stream: true }), 'utf8')]);
-    const whole = utf8.length - (utf8.length % 3);
-    carry = utf8.subarray(whole);
-    if (whole > 0) yield percentEncodeBase64(utf8.subarray(0, whole).toString('base64'));
+  const { handle } = await openDialingList(source.path);
+  try {
+    source.signal?.throwIfAborted(); // see openDialingList
+    const stream = handle.createReadStream({ start: 0, autoClose: false, highWaterMark: CHUNK, ...(source.signal ? { signal: source.signal } : {}) });
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      if (chunk.includes(0)) throw source.onBinary();
+      bytesRead += chunk.length;
+      source.onBytesRead?.(bytesRead);
+      const utf8 = Buffer.concat([carry, Buffer.from(decoder.decode(chunk, { stream: true }), 'utf8')]);
+      const whole = utf8.length - (utf8.length % 3);
+      carry = utf8.subarray(whole);
+      if (whole > 0) yield percentEncodeBase64(utf8.subarray(0, whole).toString('base64'));
+    }
+  } finally {
+    await handle.close();
   }
   const tail = Buffer.concat([carry, Buffer.from(decoder.decode(), 'utf8')]);
   if (tail.length > 0) yield percentEncodeBase64(tail.toString('base64'));

@@ -3,10 +3,10 @@
 // defaults for the seeded kinds of campaign below, replaced per campaign by
 // `disposition-choices.json` in the app's data folder (docs/ASSUMPTIONS.md,
 // Calls). Free text stays allowed in the form whatever the list says.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { dispositionChoicesSchema, type DispositionChoices } from '../../../common/ipc-contract';
+import { MAX_STATE_FILE_BYTES, readRegularFileSync, refusalWords } from '../files';
 
 export const DISPOSITION_CHOICES_FILE = 'disposition-choices.json';
 
@@ -45,21 +45,18 @@ export interface LoadedChoices {
 /** Defaults, with each campaign in the data folder's file replacing (per level given) the default one. */
 export function loadDispositionChoices(dataDir: string): LoadedChoices {
   const path = join(dataDir, DISPOSITION_CHOICES_FILE);
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    return { choices: DEFAULT_DISPOSITION_CHOICES, problem: null }; // no file: the defaults
-  }
+  const notUsed = (why: string): LoadedChoices => ({
+    choices: DEFAULT_DISPOSITION_CHOICES,
+    problem: `The disposition choices in ${path} were not used (${why}); the defaults are offered. Fix the file and sign in again.`,
+  });
+  const read = readRegularFileSync(path, MAX_STATE_FILE_BYTES);
+  if (!read.ok && read.problem === 'missing') return { choices: DEFAULT_DISPOSITION_CHOICES, problem: null }; // no file: the defaults
+  if (!read.ok) return notUsed(refusalWords(read));
   let parsed: z.infer<typeof fileSchema>;
   try {
-    parsed = fileSchema.parse(JSON.parse(text));
+    parsed = fileSchema.parse(JSON.parse(read.bytes.toString('utf8')));
   } catch (error) {
-    const why = error instanceof z.ZodError ? error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') : 'it is not JSON';
-    return {
-      choices: DEFAULT_DISPOSITION_CHOICES,
-      problem: `The disposition choices in ${path} were not used (${why}); the defaults are offered. Fix the file and sign in again.`,
-    };
+    return notUsed(error instanceof z.ZodError ? error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') : 'it is not JSON');
   }
   const choices: Record<string, DispositionChoices> = { ...DEFAULT_DISPOSITION_CHOICES };
   for (const [campaign, given] of Object.entries(parsed)) {

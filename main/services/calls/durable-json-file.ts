@@ -1,11 +1,13 @@
 // The one way the calls area keeps a small JSON file that must survive a crash
 // and is nobody else's business (kept wrap-ups, missed calls): written to a
 // temporary file, fsync'd, renamed over the old one, and the folder fsync'd;
-// folders 0700, files 0600. Read back through a schema; a damaged file is set
-// aside (renamed, never deleted) so the caller can say so.
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+// folders 0700, files 0600. Read back through a schema; a damaged file, or one
+// that is not a regular file of at most MAX_STATE_FILE_BYTES (a FIFO would hang
+// main), is set aside (renamed, never deleted) so the caller can say so.
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { z } from 'zod';
+import { MAX_STATE_FILE_BYTES, readRegularFileSync, refusalWords } from '../files';
 
 export type StoredRead<T> =
   | { readonly kind: 'missing' }
@@ -14,19 +16,24 @@ export type StoredRead<T> =
   | { readonly kind: 'set-aside'; readonly cause: string; readonly aside: string };
 
 export function readStored<S extends z.ZodType>(path: string, schema: S, now: () => Date): StoredRead<z.output<S>> {
-  if (!existsSync(path)) return { kind: 'missing' };
-  let cause: string;
-  try {
-    const parsed = schema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
-    if (parsed.success) return { kind: 'ok', value: parsed.data };
-    cause = `the entry "${parsed.error.issues[0]?.path.join('.') ?? '?'}" is invalid`;
-  } catch (error) {
-    cause = error instanceof Error ? error.message : String(error);
-  }
+  const read = readRegularFileSync(path, MAX_STATE_FILE_BYTES);
+  if (!read.ok && read.problem === 'missing') return { kind: 'missing' };
+  const parsed = read.ok ? parseStored(read.bytes, schema) : { ok: false as const, cause: refusalWords(read) };
+  if (parsed.ok) return { kind: 'ok', value: parsed.value };
   // Never dropped silently: the file is kept aside for support.
   const aside = `${path}.corrupt-${now().toISOString().replace(/[:.]/g, '-')}`;
   renameSync(path, aside);
-  return { kind: 'set-aside', cause, aside };
+  return { kind: 'set-aside', cause: parsed.cause, aside };
+}
+
+function parseStored<S extends z.ZodType>(bytes: Buffer, schema: S): { ok: true; value: z.output<S> } | { ok: false; cause: string } {
+  try {
+    const parsed = schema.safeParse(JSON.parse(bytes.toString('utf8')));
+    if (parsed.success) return { ok: true, value: parsed.data };
+    return { ok: false, cause: `the entry "${parsed.error.issues[0]?.path.join('.') ?? '?'}" is invalid` };
+  } catch (error) {
+    return { ok: false, cause: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 export function writeDurably(path: string, text: string): void {

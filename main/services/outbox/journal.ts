@@ -8,11 +8,22 @@
  * is copied to `<name>.quarantine.jsonl` with the reason and reported, never
  * dropped silently. The journal is then compacted (rewritten with only the
  * live entries via temp file + fsync + rename), so new appends never follow a
- * torn line.
+ * torn line. A journal that is not a regular file of at most MAX_JOURNAL_BYTES
+ * (a FIFO would hang the read for good) is renamed aside whole, and that is
+ * quarantined and reported the same way.
  */
-import { open, mkdir, readFile, rename, type FileHandle } from 'node:fs/promises';
+import { open, mkdir, rename, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { readRegularFile, RefusedFileError, refusalWords } from '../files';
 import { parseJournalLine, type JournalRecord, type JournalRecordInput } from './journal-record';
+
+/**
+ * The journal is compacted at every open and after 500 appends (outbox.ts), so
+ * it holds the entries still waiting plus a few hundred records: a disposition
+ * is about 1 KB. 64 MB is tens of thousands of dispositions waiting, weeks of a
+ * shift cut off from the platform, and still reads in well under a second.
+ */
+const MAX_JOURNAL_BYTES = 64 * 1024 * 1024;
 
 export interface JournalEntry {
   readonly id: string;
@@ -45,13 +56,21 @@ async function fsyncPath(path: string): Promise<void> {
   }
 }
 
-async function readIfExists(path: string): Promise<string | null> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
-  }
+interface BadLine {
+  readonly line: string;
+  readonly reason: string;
+}
+
+/** The journal's text ('' when there is none); a file refused for what it is comes back renamed aside, as a bad line. */
+async function readJournal(file: string): Promise<{ text: string; setAside: BadLine | null }> {
+  const read = await readRegularFile(file, MAX_JOURNAL_BYTES);
+  if (read.ok) return { text: read.bytes.toString('utf8'), setAside: null };
+  if (read.problem === 'missing') return { text: '', setAside: null };
+  // Permissions: moving the file would not help, and the entries in it must not look gone.
+  if (read.problem === 'unreadable') throw new RefusedFileError(file, read);
+  const aside = `${file}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  await rename(file, aside);
+  return { text: '', setAside: { line: '', reason: `the journal was set aside as ${aside}: ${refusalWords(read)}` } };
 }
 
 // Dispositions hold customers' numbers and the agent's comments: owner only.
@@ -123,9 +142,9 @@ export class Journal {
   static async open(dir: string, name = 'outbox'): Promise<JournalOpenResult> {
     await ensureDir(dir);
     const file = join(dir, `${name}.jsonl`);
-    const text = (await readIfExists(file)) ?? '';
+    const { text, setAside } = await readJournal(file);
     const records: JournalRecord[] = [];
-    const bad: { line: string; reason: string }[] = [];
+    const bad: BadLine[] = setAside ? [setAside] : [];
     for (const raw of text.split('\n')) {
       if (raw.trim() === '') continue;
       const parsed = parseJournalLine(raw);

@@ -1,7 +1,8 @@
 // Finding and reading the IT policy file. A missing file means "no policy"; a
-// broken one is reported in plain words and ignored, never fatal.
-import { readFile } from 'node:fs/promises';
+// broken one is reported in plain words and ignored, never fatal. So is one
+// that is not a regular file of at most 64 KB (a FIFO would hang the read).
 import { posix, win32 } from 'node:path';
+import { readRegularFile, RefusedFileError, refusalWords } from '../files';
 import { policySchema, type Policy } from './policy-schema';
 
 /** The environment variable naming a policy file, used when no system file exists. */
@@ -31,6 +32,7 @@ export interface LoadedPolicy {
   readonly note: string | null;
 }
 
+/** Throws a system error (with its `code`) or a RefusedFileError when the file cannot be used. */
 export type ReadText = (path: string) => Promise<string>;
 
 /**
@@ -68,10 +70,12 @@ async function readOne(read: ReadText, path: string): Promise<ReadOutcome> {
   try {
     return { kind: 'text', text: await read(path) };
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
+    const refusal = error instanceof RefusedFileError ? error.refusal : null;
+    const code = refusal ? ('code' in refusal ? refusal.code : undefined) : (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
     if (code === 'EACCES' || code === 'EPERM') return { kind: 'error', cause: 'the app may not read it (check its permissions: it must be readable by every user)' };
     if (code === 'EISDIR') return { kind: 'error', cause: 'it is a folder, not a file' };
+    if (refusal) return { kind: 'error', cause: refusalWords(refusal) };
     return { kind: 'error', cause: error instanceof Error ? error.message : String(error) };
   }
 }
@@ -106,5 +110,7 @@ export function parsePolicyText(text: string): { ok: true; policy: Policy } | { 
 }
 
 async function readPolicyText(path: string): Promise<string> {
-  return readFile(path, 'utf8');
+  const read = await readRegularFile(path, MAX_POLICY_BYTES);
+  if (read.ok) return read.bytes.toString('utf8');
+  throw new RefusedFileError(path, read);
 }

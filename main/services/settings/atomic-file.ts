@@ -1,10 +1,18 @@
 // Small file helpers shared by the settings file and the vault file: writes go
 // to a temporary file that is then renamed, so a crash never leaves half a file.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { MAX_STATE_FILE_BYTES, readRegularFileSync, RefusedFileError } from '../files';
 
+/**
+ * The file's bytes, or undefined when there is none. Anything but a regular file of at most
+ * MAX_STATE_FILE_BYTES (a FIFO there would hang main) throws RefusedFileError, in plain words.
+ */
 export function readIfExists(path: string): Buffer | undefined {
-  return existsSync(path) ? readFileSync(path) : undefined;
+  const read = readRegularFileSync(path, MAX_STATE_FILE_BYTES);
+  if (read.ok) return read.bytes;
+  if (read.problem === 'missing') return undefined;
+  throw new RefusedFileError(path, read);
 }
 
 /** Writes with owner-only permissions (0600): settings and vault are nobody else's business. */

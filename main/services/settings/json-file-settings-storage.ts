@@ -7,7 +7,12 @@ import { UnreadableSettingsError, type SettingsStorage } from './settings-storag
 export function createJsonFileSettingsStorage(path: string, now: () => Date = () => new Date()): SettingsStorage {
   return {
     read() {
-      const bytes = readIfExists(path);
+      let bytes: Buffer | undefined;
+      try {
+        bytes = readIfExists(path);
+      } catch (error) {
+        throw new UnreadableSettingsError((error as Error).message);
+      }
       if (bytes === undefined) return undefined;
       try {
         return JSON.parse(bytes.toString('utf8')) as unknown;

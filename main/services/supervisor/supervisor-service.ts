@@ -1,7 +1,7 @@
 // The supervisor area's service: administrative operations over the signed-in
 // Integra client, with the API user's session as the gate. Files are read
 // here in main, by path; their bytes never pass through the page.
-import { open, stat } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { basename, extname, isAbsolute } from 'node:path';
 import {
   type AddMembersRequest,
@@ -20,6 +20,7 @@ import {
 } from '../../../common/ipc-contract';
 import { queueMember, type CreateAgentInput } from '../../../common/domain';
 import { analyzeDialingList } from '../../api';
+import { openRegularFile } from '../../api/files/regular-file';
 import { binaryReason } from '../../api/upload/sniff-head';
 import { campaignView, dialerView } from './record-views';
 import { spokenFailure } from '../spoken-failure';
@@ -75,8 +76,10 @@ export function createSupervisorService(deps: SupervisorDeps): SupervisorService
 
   /**
    * A list the signed-in supervisor may read: picked in the dialog (or an absolute path in browser
-   * mode), a regular file, named .csv or .txt. A workbook or other binary under another name is
-   * named as such (from its first bytes only), so the supervisor learns to export it as CSV.
+   * mode), a regular file that is not a link, named .csv or .txt. Checked on the opened file, so a
+   * link named list.csv (to /etc/passwd, say) is refused, not previewed. A workbook or other binary
+   * under another name is named as such (from its first bytes only), so the supervisor learns to
+   * export it as CSV.
    */
   async function readablePath(path: string): Promise<{ file: string } | { file: string; binary: string }> {
     const file = path.trim();
@@ -84,11 +87,20 @@ export function createSupervisorService(deps: SupervisorDeps): SupervisorService
     if (!allowed) {
       throw spokenFailure('invalid-request', deps.files.kind === 'dialog' ? 'sup.err.pickFile' : 'sup.err.typePath', {}, 'path');
     }
-    const regular = await stat(file).then((s) => s.isFile(), () => null);
-    if (regular === false) throw spokenFailure('invalid-request', 'sup.err.listNotFile', {}, 'path');
-    if (regular === null || LIST_EXTENSIONS.has(extname(file).toLowerCase())) return { file };
-    const binary = binaryReason(await readHead(file));
-    if (binary) return { file, binary };
+    const opened = await openRegularFile(file, { links: 'refuse' });
+    if (!opened.ok) {
+      if (opened.problem === 'link') throw spokenFailure('invalid-request', 'sup.err.listLink', {}, 'path');
+      if (opened.problem === 'not-a-file') throw spokenFailure('invalid-request', 'sup.err.listNotFile', {}, 'path');
+      return { file }; // missing or unreadable: the analysis says which
+    }
+    try {
+      // The name given is the file's own (not a link's), so its extension is the file's.
+      if (LIST_EXTENSIONS.has(extname(file).toLowerCase())) return { file };
+      const binary = binaryReason(await readHead(opened.handle));
+      if (binary) return { file, binary };
+    } finally {
+      await opened.handle.close();
+    }
     throw spokenFailure('invalid-request', 'sup.err.listType', {}, 'path');
   }
 
@@ -222,16 +234,10 @@ export function createSupervisorService(deps: SupervisorDeps): SupervisorService
 /** The client's refusal of a binary file ("... is not a text list: <reason>. Export it as CSV ..."), or null. */
 const LIST_EXTENSIONS = new Set(['.csv', '.txt']);
 
-/** The first bytes of a file (enough to recognise a workbook), or none when it cannot be read. */
-async function readHead(path: string): Promise<Uint8Array> {
-  const handle = await open(path, 'r').catch(() => null);
-  if (!handle) return new Uint8Array();
-  try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(8), 0, 8, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
+/** The first bytes of a file (enough to recognise a workbook). */
+async function readHead(handle: FileHandle): Promise<Uint8Array> {
+  const { buffer, bytesRead } = await handle.read(Buffer.alloc(8), 0, 8, 0);
+  return buffer.subarray(0, bytesRead);
 }
 
 function binaryReasonOf(error: unknown): string | null {

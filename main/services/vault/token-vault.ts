@@ -19,6 +19,7 @@ export interface TokenVault {
 
 /** Bytes on disk for the vault; a port so tests need no file system. */
 export interface VaultFile {
+  /** undefined when there is no file; throws when there is one that cannot be used. */
   read(): Uint8Array | undefined;
   write(data: Uint8Array): void;
   remove(): void;
@@ -82,10 +83,11 @@ function safeAvailability(cipher: SecretCipher): CipherAvailability {
 }
 
 function loadInto(cipher: SecretCipher, file: VaultFile, memory: Map<string, string>, persistent: Set<string>): string | null {
-  const bytes = file.read();
-  if (bytes === undefined) return null;
   let parsed;
   try {
+    // read() throws for a file it refuses (not a regular file, too large): broken like any other.
+    const bytes = file.read();
+    if (bytes === undefined) return null;
     parsed = vaultFileSchema.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
   } catch {
     parsed = undefined;

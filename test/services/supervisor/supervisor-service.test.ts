@@ -1,7 +1,7 @@
 // The supervisor service over the real Integra client against the in-process
 // simulator: the API-user gate, what each operation sends and answers, the
 // platform's bare `0` turned into plain words, and which files may be read.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -117,6 +117,15 @@ describe('supervisor service', () => {
     expect(await supervisor.uploadList({ path: csv, campaign: 'Encuestas->', uploadId: 'u1' })).toEqual({ fileName: 'lista.csv', campaign: 'Encuestas->', cant: 2 });
     expect(progress.at(-1)).toBeGreaterThan(0);
     expect((await simState(sim)).lists).toMatchObject([{ campaign: 'Encuestas->', cant: 2, records: 2, filename: 'lista.csv' }]);
+  });
+
+  it('reads and uploads a list in a folder reached through a link (as /tmp is on macOS): only the file itself may not be one', async () => {
+    mkdirSync(join(dir, 'real'));
+    writeFileSync(join(dir, 'real', 'enlazada.csv'), 'telefono\n099111222\n099333444\n');
+    symlinkSync(join(dir, 'real'), join(dir, 'via-link'));
+    const csv = join(dir, 'via-link', 'enlazada.csv');
+    expect(await service().analyzeList(csv)).toMatchObject({ status: 'text', analysis: { fileName: 'enlazada.csv', records: 2 } });
+    expect(await service().uploadList({ path: csv, campaign: 'Encuestas->', uploadId: 'u2' })).toEqual({ fileName: 'enlazada.csv', campaign: 'Encuestas->', cant: 2 });
   });
 
   it('reads only absolute typed paths in browser mode, and only dialog-picked paths in Electron', async () => {
