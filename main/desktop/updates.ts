@@ -2,23 +2,23 @@
 // coordinator's port (main/services/updates holds the rule and its tests),
 // checked at start and every six hours, told when the agent signs out, and
 // one line for the agent in their language when a version is ready.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import electronUpdater from 'electron-updater';
 import { verifySignature } from 'electron-updater/out/windowsExecutableCodeSignatureVerifier.js';
 import { translate } from '../../common/i18n';
 import type { Language } from '../../common/i18n/language';
 import type { PhoneStatus } from '../../common/ipc/workstation';
+import { readRegularFileSync } from '../services/files';
 import type { Logger } from '../services/logging';
 import { createUpdateCoordinator, failClosed, publisherNamesOf, type UpdateSettings, type UpdateTrust, type WorkUnderWay } from '../services/updates';
 
+/** app-update.yml is a few lines (provider, url, publisherName). */
+const MAX_APP_UPDATE_YML_BYTES = 64 * 1024;
+
 /** The code-signing publishers electron-builder wrote into the packaged app's app-update.yml; none when it has no such file. */
 export function packagedPublisherNames(resourcesPath: string): string[] {
-  try {
-    return publisherNamesOf(readFileSync(join(resourcesPath, 'app-update.yml'), 'utf8'));
-  } catch {
-    return [];
-  }
+  const read = readRegularFileSync(join(resourcesPath, 'app-update.yml'), MAX_APP_UPDATE_YML_BYTES);
+  return read.ok ? publisherNamesOf(read.bytes.toString('utf8')) : [];
 }
 
 const CHECK_EVERY_MS = 6 * 60 * 60 * 1000;
