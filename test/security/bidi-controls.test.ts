@@ -79,4 +79,12 @@ describe('bidi controls from the caller', () => {
     expect(tray.tooltip).not.toMatch(BIDI);
     expect(tray.tooltip).toContain('1234 (Soporte<-)');
   });
+
+  it('leave a caller without a display name ringing (a plain SIP customer: From has none)', async () => {
+    const server = new FakeSipServer();
+    const phone = await registered(server);
+    server.invite({}, '099123456', null);
+    await vi.waitFor(() => expect(phone.call?.state.kind).toBe('ringing'));
+    expect(viewOf(phone.call!, null, null).caller).toBe('099123456');
+  });
 });

@@ -232,7 +232,8 @@ export class Phone {
     const remote = invitation.assertedIdentity ?? invitation.remoteIdentity;
     // The caller controls both: no bidi override may show the agent another number (untrusted-text.ts).
     const remoteUser = withoutFormatControls(remote.uri.user ?? '');
-    const remoteDisplayName = withoutFormatControls(remote.displayName);
+    // sip.js types it as a string, but a From without a display name gives undefined.
+    const remoteDisplayName = withoutFormatControls((remote.displayName as string | undefined) ?? '');
     const now = this.timers.now();
     const busy = this.calls.all.length > 0;
     if (this.calls.full) {

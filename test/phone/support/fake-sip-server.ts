@@ -153,15 +153,15 @@ export class FakeSipServer {
     this.deliver(text);
   }
 
-  /** Sends an INVITE to the phone's AOR (user 1001) with the given extra headers. Returns its Call-ID. */
-  invite(headers: Record<string, string>, from = '17410632', displayName = 'Customer'): string {
+  /** Sends an INVITE to the phone's AOR (user 1001) with the given extra headers (`displayName` null: a From without one). Returns its Call-ID. */
+  invite(headers: Record<string, string>, from = '17410632', displayName: string | null = 'Customer'): string {
     const callId = `call-${++this.seq}`;
     const sdp = 'v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\ns=-\r\nc=IN IP4 127.0.0.1\r\nt=0 0\r\nm=audio 4000 RTP/AVP 0\r\na=rtpmap:0 PCMU/8000\r\n';
     const extra = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
     this.deliver(
       `INVITE sip:1001@127.0.0.1;transport=ws SIP/2.0\r\n` +
         `Via: SIP/2.0/WS 127.0.0.1:8089;branch=z9hG4bK${callId};rport\r\nMax-Forwards: 70\r\n` +
-        `From: "${displayName}" <sip:${from}@127.0.0.1>;tag=c${callId}\r\nTo: <sip:1001@127.0.0.1>\r\n` +
+        `From: ${displayName === null ? '' : `"${displayName}" `}<sip:${from}@127.0.0.1>;tag=c${callId}\r\nTo: <sip:1001@127.0.0.1>\r\n` +
         `Call-ID: ${callId}\r\nCSeq: 1 INVITE\r\nContact: <sip:asterisk@127.0.0.1:8089;transport=ws>\r\n${extra}` +
         `Content-Type: application/sdp\r\nContent-Length: ${sdp.length}\r\n\r\n${sdp}`,
     );
