@@ -16,7 +16,7 @@ import { Web } from 'sip.js';
 import { WebSocket } from 'ws';
 import { createReachabilityProber, sipProbeTarget, tcpConnect } from '../../main/services/connectivity';
 import { Phone, silentMedia } from '../../renderer/src/phone';
-import type { SipSocket } from '../../renderer/src/phone/ws-transport';
+import type { SipSocket } from '../../renderer/src/phone/connection/ws-transport';
 
 export type Variant = 'app' | 'jssip' | 'simple-user';
 export const VARIANTS: readonly Variant[] = ['app', 'jssip', 'simple-user'];

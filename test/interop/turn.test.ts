@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { estimateMos } from '../../renderer/src/phone/mos';
+import { estimateMos } from '../../renderer/src/phone/quality/mos';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { pageLevel, panelState } from '../e2e/calls-kit';
 import { fillSignIn, phoneOnline, screenshotsInBothLanguages, signOut } from '../e2e/harness';

@@ -3,10 +3,10 @@
 // media watch (inbound packets, the peer connection's state). Pure, on fake
 // timers.
 import { describe, expect, it, vi } from 'vitest';
-import { ConnectionWatch } from '../../renderer/src/phone/connection-watch';
-import { MediaWatch } from '../../renderer/src/phone/media-watch';
-import { sdpAudioDirection } from '../../renderer/src/phone/sdp-direction';
-import type { LiveTransport } from '../../renderer/src/phone/ws-transport';
+import { ConnectionWatch } from '../../renderer/src/phone/connection/connection-watch';
+import { MediaWatch } from '../../renderer/src/phone/media/media-watch';
+import { sdpAudioDirection } from '../../renderer/src/phone/media/sdp-direction';
+import type { LiveTransport } from '../../renderer/src/phone/connection/ws-transport';
 import { FakeTimers } from './support/fake-timers';
 
 const flush = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nextCall, type CallState } from '../../renderer/src/phone/call-state';
-import { nextRegistration } from '../../renderer/src/phone/registration-state';
+import { nextCall, type CallState } from '../../renderer/src/phone/call/call-state';
+import { nextRegistration } from '../../renderer/src/phone/connection/registration-state';
 import { IllegalTransitionError } from '../../renderer/src/phone/state-machine';
 
 describe('call state', () => {

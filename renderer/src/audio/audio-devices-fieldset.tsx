@@ -6,7 +6,7 @@ import { useEffect, useId, useState } from 'react';
 import type { AudioDevices, ChosenAudioDevice } from '../../../common/ipc-contract';
 import type { MessageKey } from '../../../common/i18n';
 import { useLanguage } from '../i18n';
-import { startGeneratedRingtone } from '../phone/ringtone';
+import { startGeneratedRingtone } from '../phone/media/ringtone';
 import { AUDIO_ROLES, devicesFor, findAudioDevice, listAudioDevices, type AudioDeviceLists, type AudioRole } from './audio-devices';
 
 const LABELS: Record<AudioRole, MessageKey> = {

@@ -3,8 +3,8 @@
 import { useEffect, useId, useRef } from 'react';
 import type { SettingsPatch, WorkstationSettings } from '../../../common/ipc-contract';
 import { useLanguage } from '../i18n';
-import { RINGTONES, setRingerPreferences, startGeneratedRingtone } from '../phone/ringtone';
-import type { Ringtone } from '../phone/media-port';
+import { RINGTONES, setRingerPreferences, startGeneratedRingtone } from '../phone/media/ringtone';
+import type { Ringtone } from '../phone/media/media-port';
 import { MicTest } from './mic-test';
 
 interface Props {

@@ -1,4 +1,7 @@
 // The phone: framework-free TS over sip.js. The UI builds one Phone per signed-in session.
+// Its rooms: connection/ (the WebSocket, registration, reconnecting), call/ (one call's
+// signalling and state, the set of calls, auto-answer, CTI), media/ (audio, devices, ringer,
+// whether audio arrives), quality/ (RTP figures and MOS). phone.ts ties them together.
 //
 //   const phone = new Phone({ credentials: session.sip });   // HA1, never a password
 //   phone.on('connection', setIndicator);                    // registered | connecting | offline
@@ -15,18 +18,18 @@
 //   // A call offered during a call rings as phone.waitingCall; take it with phone.takeWaiting(mode).
 //   // On sign-out: await phone.stop().
 export { Phone, type MakeCallExpectation, type TakeWaitingMode } from './phone';
-export { PhoneCall, type CallInfo, type DeviceChoice, type HangUpResult } from './phone-call';
+export { PhoneCall, type CallInfo, type DeviceChoice, type HangUpResult } from './call/phone-call';
 export { PhoneError } from './phone-error';
 export type { PhoneEvents } from './phone-events';
 export { PHONE_DEFAULTS, type PhoneOptions } from './phone-options';
-export type { CallState, EndCause, EndedBy } from './call-state';
-export type { ConnectionIndicator, RegistrationState } from './registration-state';
-export type { QualitySample } from './rtp-quality';
-export type { AudioRoute } from './call-media';
-export type { AutoAnswerDecision } from './auto-answer';
-export type { MediaHealth, MediaSide } from './media-watch';
-export type { ReachabilityPort } from './reconnector';
-export type { RegisteredAgain } from './registration-keeper';
-export { silentMedia, type MediaPort } from './media-port';
-export { browserMedia } from './browser-media';
-export { estimateMos } from './mos';
+export type { CallState, EndCause, EndedBy } from './call/call-state';
+export type { ConnectionIndicator, RegistrationState } from './connection/registration-state';
+export type { QualitySample } from './quality/rtp-quality';
+export type { AudioRoute } from './media/call-media';
+export type { AutoAnswerDecision } from './call/auto-answer';
+export type { MediaHealth, MediaSide } from './media/media-watch';
+export type { ReachabilityPort } from './connection/reconnector';
+export type { RegisteredAgain } from './connection/registration-keeper';
+export { silentMedia, type MediaPort } from './media/media-port';
+export { browserMedia } from './media/browser-media';
+export { estimateMos } from './quality/mos';

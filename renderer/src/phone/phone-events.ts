@@ -1,12 +1,12 @@
 /** What the phone tells the UI: typed events, one per concern. */
 import type { Cti } from '../../../common/domain/cti';
 import type { MissedCallReason } from '../../../common/ipc/calls';
-import type { CallState } from './call-state';
-import type { MediaHealth } from './media-watch';
-import type { PhoneCall } from './phone-call';
-import type { RegisteredAgain } from './registration-keeper';
-import type { ConnectionIndicator, RegistrationState } from './registration-state';
-import type { QualitySample } from './rtp-quality';
+import type { CallState } from './call/call-state';
+import type { MediaHealth } from './media/media-watch';
+import type { PhoneCall } from './call/phone-call';
+import type { RegisteredAgain } from './connection/registration-keeper';
+import type { ConnectionIndicator, RegistrationState } from './connection/registration-state';
+import type { QualitySample } from './quality/rtp-quality';
 
 export interface PhoneEvents {
   registration: RegistrationState;

@@ -2,9 +2,9 @@
 import type { LogConnector, LogLevel, SessionDescriptionHandlerFactory, UserAgentOptions } from 'sip.js';
 import type { SipCredentials } from '../../../common/ipc/session';
 import type { BackoffPolicy, RandomSource } from '../../../common/backoff';
-import type { MediaWatchOptions } from './media-watch';
-import type { MediaPort } from './media-port';
-import type { ReachabilityPort } from './reconnector';
+import type { MediaWatchOptions } from './media/media-watch';
+import type { MediaPort } from './media/media-port';
+import type { ReachabilityPort } from './connection/reconnector';
 import type { Timers } from './timers';
 
 export interface PhoneOptions {

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { Core, TransportState, type Emitter } from 'sip.js';
-import type { LiveTransport } from '../../../renderer/src/phone/ws-transport';
+import type { LiveTransport } from '../../../renderer/src/phone/connection/ws-transport';
 
 const md5 = (s: string): string => createHash('md5').update(s).digest('hex');
 

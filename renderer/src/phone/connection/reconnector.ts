@@ -26,8 +26,8 @@
  * backoff policy instead. `now()` (network changed, resumed from sleep) drops
  * any wait and tries at once, then goes on as above.
  */
-import { backoffDelay, type BackoffPolicy, type RandomSource } from '../../../common/backoff';
-import type { Timers } from './timers';
+import { backoffDelay, type BackoffPolicy, type RandomSource } from '../../../../common/backoff';
+import type { Timers } from '../timers';
 
 /** Main's probe of the SIP server (`phone.waitSipReachable`). */
 export interface ReachabilityPort {

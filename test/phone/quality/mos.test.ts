@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateMos, mosFromR, rFactor } from '../../renderer/src/phone/mos';
+import { estimateMos, mosFromR, rFactor } from '../../../renderer/src/phone/quality/mos';
 
 describe('E-model MOS', () => {
   it('gives G.711 on a clean loopback about 4.4', () => {

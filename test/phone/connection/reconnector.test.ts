@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { Reconnector } from '../../renderer/src/phone/reconnector';
-import { QualitySampler } from '../../renderer/src/phone/quality-sampler';
-import { FakeTimers } from './support/fake-timers';
-import { manualReachability } from './support/manual-reachability';
+import { Reconnector } from '../../../renderer/src/phone/connection/reconnector';
+import { QualitySampler } from '../../../renderer/src/phone/quality/quality-sampler';
+import { FakeTimers } from '../support/fake-timers';
+import { manualReachability } from '../support/manual-reachability';
 
 const policy = { firstMs: 100, factor: 2, capMs: 400, jitter: 0.5 };
 

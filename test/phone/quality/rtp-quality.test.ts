@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { intervalLossPercent, qualityBetween, snapshotFromStats } from '../../renderer/src/phone/rtp-quality';
+import { intervalLossPercent, qualityBetween, snapshotFromStats } from '../../../renderer/src/phone/quality/rtp-quality';
 
 const report = (recv: number, lost: number, extra: object[] = []) =>
   new Map<string, unknown>([

@@ -8,17 +8,17 @@
  * signalling logic runs in Node tests with a fake transport.
  */
 import { SessionState, type Invitation } from 'sip.js';
-import type { MissedCallReason } from '../../../common/ipc/calls';
+import type { MissedCallReason } from '../../../../common/ipc/calls';
 import { missedReason, saysNoAnswer } from './missed-reason';
-import { english, type Say } from '../../../common/i18n/say';
+import { english, type Say } from '../../../../common/i18n/say';
 import { nextCall, type CallKind, type CallState, type EndCause, type EndedBy } from './call-state';
-import { CallMedia, type AudioRoute } from './call-media';
+import { CallMedia, type AudioRoute } from '../media/call-media';
 import { byeAnswered, callIsGone, describeGone, refreshDialog, reinvite } from './in-dialog';
-import type { MediaHealth } from './media-watch';
-import type { Ringtone } from './media-port';
+import type { MediaHealth } from '../media/media-watch';
+import type { Ringtone } from '../media/media-port';
 import type { CallEnvironment, CallInfo, HangUpResult, RefreshResult } from './phone-call-options';
-import { PhoneError } from './phone-error';
-import type { QualitySample } from './rtp-quality';
+import { PhoneError } from '../phone-error';
+import type { QualitySample } from '../quality/rtp-quality';
 
 export type { CallEnvironment, CallEvents, CallInfo, DeviceChoice, HangUpResult, RefreshResult } from './phone-call-options';
 

@@ -4,10 +4,10 @@
 // end in step across a floor, and the quick tries back when main's probe is
 // blind. Plus the spread's ceiling itself.
 import { describe, expect, it, vi } from 'vitest';
-import { RETURN_SPREAD, returnSpreadCeiling, returnSpreadDelay } from '../../renderer/src/phone/reconnect-spread';
-import { Reconnector, type ReconnectorOptions } from '../../renderer/src/phone/reconnector';
-import { FakeTimers } from './support/fake-timers';
-import { manualReachability } from './support/manual-reachability';
+import { RETURN_SPREAD, returnSpreadCeiling, returnSpreadDelay } from '../../../renderer/src/phone/connection/reconnect-spread';
+import { Reconnector, type ReconnectorOptions } from '../../../renderer/src/phone/connection/reconnector';
+import { FakeTimers } from '../support/fake-timers';
+import { manualReachability } from '../support/manual-reachability';
 
 const policy = { firstMs: 100, factor: 2, capMs: 400, jitter: 0.5 };
 

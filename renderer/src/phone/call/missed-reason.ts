@@ -6,7 +6,7 @@
  *   the caller's side cancelled it      ─▶ rang-out   (its Reason says nobody answered, or someone else did)
  *                                       ─▶ abandoned  (any other CANCEL: the caller gave up)
  */
-import type { MissedCallReason } from '../../../common/ipc/calls';
+import type { MissedCallReason } from '../../../../common/ipc/calls';
 import type { CallKind, CallState } from './call-state';
 
 export function missedReason(state: CallState, endedFrom: CallKind | null, offeredWhileBusy: boolean, cancelledForNoAnswer: boolean): MissedCallReason | null {

@@ -3,7 +3,7 @@
  * platforms do to header values: surrounding quotes, URL-encoding, base64.
  * The schema is the domain's (`common/domain/cti`).
  */
-import { parseCtiText, type Cti } from '../../../common/domain/cti';
+import { parseCtiText, type Cti } from '../../../../common/domain/cti';
 
 export type CtiRead = { readonly cti: Cti | null; readonly error: string | null };
 

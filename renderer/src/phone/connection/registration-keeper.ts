@@ -18,12 +18,12 @@
  * refreshes its live calls and main signs the agent in again.
  */
 import { Registerer, RegistererState, RequestPendingError, UserAgent } from 'sip.js';
-import { SIP_RECONNECT_BACKOFF, type BackoffPolicy, type RandomSource } from '../../../common/backoff';
+import { SIP_RECONNECT_BACKOFF, type BackoffPolicy, type RandomSource } from '../../../../common/backoff';
 import { ConnectionWatch } from './connection-watch';
 import { returnSpreadDelay } from './reconnect-spread';
 import { Reconnector, type ReachabilityPort } from './reconnector';
 import { nextRegistration, type ConnectionIndicator, type RegistrationState } from './registration-state';
-import type { Timers } from './timers';
+import type { Timers } from '../timers';
 import { isLiveTransport } from './ws-transport';
 
 export interface RegistrationKeeperOptions {

@@ -14,8 +14,8 @@
  * right after connecting, one CRLF ping learns which of the two works. Any
  * inbound frame counts as proof of life, so a busy connection is never pinged.
  */
-import type { RandomSource } from '../../../common/backoff';
-import type { Timers } from './timers';
+import type { RandomSource } from '../../../../common/backoff';
+import type { Timers } from '../timers';
 import type { LiveTransport } from './ws-transport';
 
 export interface ConnectionWatchOptions {

@@ -3,13 +3,13 @@
  * auto-answer decision), the environment the phone gives it (media port,
  * timers, devices, tunables) and its events.
  */
-import type { Cti } from '../../../common/domain/cti';
+import type { Cti } from '../../../../common/domain/cti';
 import type { AutoAnswerDecision } from './auto-answer';
-import type { MediaHealth, MediaWatchOptions } from './media-watch';
-import type { MediaPort } from './media-port';
+import type { MediaHealth, MediaWatchOptions } from '../media/media-watch';
+import type { MediaPort } from '../media/media-port';
 import type { PhoneCall } from './phone-call';
-import type { QualitySample } from './rtp-quality';
-import type { Timers } from './timers';
+import type { QualitySample } from '../quality/rtp-quality';
+import type { Timers } from '../timers';
 
 export interface CallInfo {
   readonly id: string;

@@ -16,7 +16,7 @@
  * abandoned socket never touches the new one.
  */
 import { EmitterImpl, TransportState, type Transport } from 'sip.js';
-import type { Timers } from './timers';
+import type { Timers } from '../timers';
 
 /** The part of the browser's WebSocket the transport uses (the `ws` package fits it in Node tests). */
 export interface SipSocket {

@@ -12,8 +12,8 @@
  *   not-sent   it could not even be sent (no connection, another re-INVITE under way)
  */
 import { RequestPendingError, Web, type Core, type Session } from 'sip.js';
-import type { Say } from '../../../common/i18n/say';
-import type { Timers } from './timers';
+import type { Say } from '../../../../common/i18n/say';
+import type { Timers } from '../timers';
 
 export type ReinviteOutcome =
   | { readonly kind: 'accepted' }

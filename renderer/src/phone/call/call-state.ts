@@ -11,8 +11,8 @@
  * `ended` is final. Hold is a re-INVITE; while it is under way the call stays
  * in its current state and moves only when the far end accepts.
  */
-import type { Say } from '../../../common/i18n/say';
-import { assertTransition, type TransitionTable } from './state-machine';
+import type { Say } from '../../../../common/i18n/say';
+import { assertTransition, type TransitionTable } from '../state-machine';
 
 export type EndCause =
   /** Someone hung up an established call. */

@@ -17,10 +17,10 @@
  * same reason family, and never twice at once. A refresh a proxy could not
  * pass on (5xx, 477) is asked again twice, `retryAfterMs` apart.
  */
-import type { MediaHealth } from './media-watch';
+import type { MediaHealth } from '../media/media-watch';
 import type { PhoneCall } from './phone-call';
-import type { RegisteredAgain } from './registration-keeper';
-import type { Timers } from './timers';
+import type { RegisteredAgain } from '../connection/registration-keeper';
+import type { Timers } from '../timers';
 
 export interface CallWatchdogOptions {
   readonly timers: Timers;

@@ -1,8 +1,8 @@
 /** The browser's implementation of the media port: <audio> elements, WebAudio and getUserMedia. */
 import type { MediaPort, RemoteAudio } from './media-port';
 import { startGeneratedRingtone } from './ringtone';
-import { PhoneError } from './phone-error';
-import { rmsReader } from '../audio/track-level';
+import { PhoneError } from '../phone-error';
+import { rmsReader } from '../../audio/track-level';
 
 function playRemote(stream: MediaStream, speakerId: string | null): RemoteAudio {
   const audio = new Audio();

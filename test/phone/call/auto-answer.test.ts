@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autoAnswerRequested, decideAutoAnswer, type IncomingCallFacts } from '../../renderer/src/phone/auto-answer';
+import { autoAnswerRequested, decideAutoAnswer, type IncomingCallFacts } from '../../../renderer/src/phone/call/auto-answer';
 
 const base: IncomingCallFacts = { pAutoAnswer: undefined, callInfo: [], cti: null, remoteUser: '17410632' };
 const cti = (o: Record<string, string>) => ({ Guid: 'g-1', ...o });

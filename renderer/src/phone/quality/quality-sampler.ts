@@ -1,6 +1,6 @@
 /** Samples a peer connection's statistics every second and reports call quality. */
 import { qualityBetween, snapshotFromStats, type QualitySample, type StatsSnapshot } from './rtp-quality';
-import type { Timers } from './timers';
+import type { Timers } from '../timers';
 
 export interface StatsSource {
   getStats(): Promise<RTCStatsReport>;

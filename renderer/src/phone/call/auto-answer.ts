@@ -11,7 +11,7 @@
  * A campaign with `auto_answer` on counts as both: that setting is the
  * platform's standing request (ASSUMPTIONS, "Calls"). Anything else rings.
  */
-import { ctiFlag, type Cti } from '../../../common/domain/cti';
+import { ctiFlag, type Cti } from '../../../../common/domain/cti';
 
 export interface PendingMakeCall {
   /** The GUID Make Call returned, once known. */

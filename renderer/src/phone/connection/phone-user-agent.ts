@@ -5,9 +5,9 @@
  * reconnects itself: reconnector.ts).
  */
 import { UserAgent, type UserAgentDelegate } from 'sip.js';
-import { PhoneError } from './phone-error';
-import { PHONE_DEFAULTS, type PhoneOptions } from './phone-options';
-import type { Timers } from './timers';
+import { PhoneError } from '../phone-error';
+import { PHONE_DEFAULTS, type PhoneOptions } from '../phone-options';
+import type { Timers } from '../timers';
 import { PhoneTransport } from './ws-transport';
 
 export function createPhoneUserAgent(options: PhoneOptions, timers: Timers, delegate: Required<Pick<UserAgentDelegate, 'onConnect' | 'onDisconnect' | 'onInvite'>>): UserAgent {

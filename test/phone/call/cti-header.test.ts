@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCtiHeader } from '../../renderer/src/phone/cti-header';
+import { readCtiHeader } from '../../../renderer/src/phone/call/cti-header';
 
 const json = '{"Guid":"824da669","Screen":"FALSE","Form":"f","Campaign":"SalienteTest->","Callerid":"17410632","ParAndValues":"","Beep":"FALSE","Answer":"FALSE","Extra":"kept"}';
 

@@ -12,8 +12,8 @@
  * is left only by trying again (`registering`) or stopping; a new failure
  * while failed replaces the reason.
  */
-import type { Say } from '../../../common/i18n/say';
-import { assertTransition, type TransitionTable } from './state-machine';
+import type { Say } from '../../../../common/i18n/say';
+import { assertTransition, type TransitionTable } from '../state-machine';
 
 export type RegistrationState =
   | { readonly kind: 'unregistered' }

@@ -5,8 +5,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket as NodeWebSocket, WebSocketServer, type WebSocket as ServerSocket } from 'ws';
 import { TransportState } from 'sip.js';
-import { PhoneTransport, type SipSocket } from '../../renderer/src/phone/ws-transport';
-import { FakeTimers } from './support/fake-timers';
+import { PhoneTransport, type SipSocket } from '../../../renderer/src/phone/connection/ws-transport';
+import { FakeTimers } from '../support/fake-timers';
 
 const servers: WebSocketServer[] = [];
 const transports: PhoneTransport[] = [];

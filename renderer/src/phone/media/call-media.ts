@@ -9,12 +9,12 @@
 import { Web, type SessionDescriptionHandler } from 'sip.js';
 import type { MediaPort, RemoteAudio } from './media-port';
 import { MediaWatch, sameHealth, type MediaHealth, type MediaWatchOptions } from './media-watch';
-import { QualitySampler } from './quality-sampler';
-import { trackLevel, type TrackLevel } from '../audio/track-level';
-import type { QualitySample } from './rtp-quality';
+import { QualitySampler } from '../quality/quality-sampler';
+import { trackLevel, type TrackLevel } from '../../audio/track-level';
+import type { QualitySample } from '../quality/rtp-quality';
 import { sdpAudioDirection } from './sdp-direction';
-import type { Timers } from './timers';
-import { PhoneError } from './phone-error';
+import type { Timers } from '../timers';
+import { PhoneError } from '../phone-error';
 
 export interface CallMediaEvents {
   readonly quality: (sample: QualitySample) => void;

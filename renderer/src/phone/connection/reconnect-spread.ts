@@ -20,7 +20,7 @@
  * (target: ≤ half), and 95 % are registered within ~2.7 s (target: ≤ 3 s).
  * The figures and the reasoning: docs/ASSUMPTIONS.md, "A floor of phones".
  */
-import type { RandomSource } from '../../../common/backoff';
+import type { RandomSource } from '../../../../common/backoff';
 
 export interface ReturnSpread {
   /** Outages up to this long get no wait. */
