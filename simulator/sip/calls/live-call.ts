@@ -107,6 +107,16 @@ export class LiveCall {
     this.sync();
   }
 
+  /** The call's target rings (a phone's call, a blind transfer's target). */
+  ringing(): void {
+    this.patch((call) => (call.status === 'requested' ? { status: 'ringing' } : {}));
+  }
+
+  /** Changes the record while the call lives (a transfer to a campaign moves the call there). */
+  updateRecord(patch: CallPatch): void {
+    this.patch(() => patch);
+  }
+
   /** Ends the call from the platform side: every agent leg hung up (BYE, CANCEL or a refusal), a pending target cancelled. */
   async hangup(endedBy: PlatformEnd, cause?: string, options: HangupOptions = {}): Promise<void> {
     if (this.endedWith) return;
@@ -164,8 +174,9 @@ export class LiveCall {
   private settle(party: Party): void {
     if (party.role === 'agent') this.listen(party);
     this.rebridge();
+    // Two parties up and nobody else being called: the call is on (two simulated parties need no leg to answer).
     const legs = this.agentParties().map((p) => p.leg);
-    if (!this.pendingParty && legs.length > 0 && legs.every((leg) => leg.isAnswered())) this.markActive();
+    if (!this.pendingParty && this.parties.length === 2 && legs.every((leg) => leg.isAnswered())) this.markActive();
     this.sync();
   }
 
