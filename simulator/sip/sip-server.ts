@@ -6,6 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Core } from 'sip.js';
 import { warmUpCustomerMedia } from '../media/customer-media';
+import { badRequestResponse } from './bad-request';
 import { BindingStore } from './bindings';
 import { CallOriginator } from './call-originator';
 import { DigestAuthenticator } from './digest-auth';
@@ -136,12 +137,15 @@ export async function startSipServer(options: SipServerOptions): Promise<SipServ
       wssPort: options.wssPort,
       tls: { cert: tls.serverCertPem, key: tls.serverKeyPem },
       onMessage: route,
-      onGarbage: (text, connection, error) =>
-        options.log?.(
-          error
-            ? `sip: handling a frame from ${connection.id} failed (${error.message}); the connection stays`
-            : `sip: ignored a frame that is not SIP from ${connection.id} (${text.length} bytes)`,
-        ),
+      onGarbage: (text, connection, error) => {
+        if (error) {
+          options.log?.(`sip: handling a frame from ${connection.id} failed (${error.message}); the connection stays`);
+          return;
+        }
+        const badRequest = badRequestResponse(text);
+        if (badRequest) connection.send(badRequest);
+        options.log?.(`sip: ${badRequest ? 'answered 400 to a request that does not parse' : 'ignored a frame that is not SIP'} from ${connection.id} (${text.length} bytes)`);
+      },
       ...(options.log ? { log: options.log } : {}),
     });
   } catch (error) {
