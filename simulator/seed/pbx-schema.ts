@@ -15,17 +15,27 @@ const int = z.number().int();
 export const OUTSIDE_NUMBER = /^(?:\+\d{3,20}|\d{6,20})$/;
 export const outsideNumberText = z.string().regex(OUTSIDE_NUMBER, 'an outside number: + and 3–20 digits, or 6–20 digits');
 
-export const outsidePartiesSchema = z.strictObject({
+const outsidePartiesFields = {
   /** Numbers that answer busy (486). */
-  busy: z.array(outsideNumberText).max(1000).default([]),
+  busy: z.array(outsideNumberText).max(1000),
   /** Numbers that ring and never answer (the ring timeout gives up: 480). */
-  noAnswer: z.array(outsideNumberText).max(1000).default([]),
+  noAnswer: z.array(outsideNumberText).max(1000),
   /** Any other number rings this long, then answers (with a tone). */
-  answerAfterMs: int.min(0).max(600_000).default(2_000),
+  answerAfterMs: int.min(0).max(600_000),
   /** How long an outside number rings before the platform gives up. */
-  ringTimeoutMs: int.min(100).max(600_000).default(45_000),
+  ringTimeoutMs: int.min(100).max(600_000),
+};
+
+export const outsidePartiesSchema = z.strictObject({
+  busy: outsidePartiesFields.busy.default([]),
+  noAnswer: outsidePartiesFields.noAnswer.default([]),
+  answerAfterMs: outsidePartiesFields.answerAfterMs.default(2_000),
+  ringTimeoutMs: outsidePartiesFields.ringTimeoutMs.default(45_000),
 });
 export type OutsidePartiesSettings = z.infer<typeof outsidePartiesSchema>;
+
+/** A change of some of the outside parties' settings (no defaults: what is not given stays). */
+export const outsidePartiesChangeSchema = z.strictObject(outsidePartiesFields).partial();
 
 export const blindTransferFinals = ['early', 'on-answer'] as const;
 export type BlindTransferFinal = (typeof blindTransferFinals)[number];

@@ -3,7 +3,7 @@
 // `parties`). POST /__sim/reset brings the seed's values back.
 import { z } from 'zod';
 import type { ControlReply, ExtensionContext } from '../../extension';
-import { blindTransferFinals, outsidePartiesSchema } from '../../seed/pbx-schema';
+import { blindTransferFinals, outsidePartiesChangeSchema } from '../../seed/pbx-schema';
 import type { PbxSettings } from './pbx-settings';
 
 const transferSettingsSchema = z.strictObject({
@@ -12,8 +12,6 @@ const transferSettingsSchema = z.strictObject({
 });
 
 const campaignTransfersSchema = z.strictObject({ allowed: z.boolean() });
-
-const partiesSchema = outsidePartiesSchema.partial();
 
 const problem = (status: number, error: string): ControlReply => ({ status, json: { error } });
 
@@ -43,7 +41,7 @@ export function addTransferRoutes(ctx: ExtensionContext, settings: PbxSettings):
 
   ctx.control.route('GET', '/__sim/sip/parties', () => ({ json: settings.outsideParties }));
   ctx.control.route('POST', '/__sim/sip/parties', (request) => {
-    const parsed = partiesSchema.safeParse(request.body ?? {});
+    const parsed = outsidePartiesChangeSchema.safeParse(request.body ?? {});
     if (!parsed.success) {
       return problem(400, `sip/parties takes {busy?: [numbers], noAnswer?: [numbers], answerAfterMs?: 0..600000, ringTimeoutMs?: 100..600000}: ${z.prettifyError(parsed.error)}`);
     }
