@@ -8,7 +8,7 @@ import { until } from '../../../support/poll-until';
 import { control } from '../../sim-client';
 import { RawSipSocket, sipRequest, statusOf } from '../raw-sip-socket';
 import {
-  EXTENSION, TONE, nextIncoming, record, resetBench, startTransferBench, untilHears, untilRecord, type TransferBench,
+  EXTENSION, TONE, newestCall, nextIncoming, record, resetBench, startTransferBench, untilHears, untilRecord, type TransferBench,
 } from './transfer-bench';
 import type { OutgoingCall } from './test-phone';
 
@@ -29,13 +29,7 @@ beforeEach(async () => {
 const untilStatus = (call: OutgoingCall, what: string): Promise<number | undefined> =>
   until(what, async () => call.status(), (status) => status !== undefined, { timeoutMs: 10_000 });
 
-/** The GUID of the newest call a phone placed (the state's records are in creation order). */
-async function latestPhoneCall(): Promise<string> {
-  const state = (await control(bench.sim, 'GET', '/state')).json as { calls: Array<{ guid: string; origin: string }> };
-  const placed = state.calls.filter((call) => call.origin === 'phone');
-  expect(placed.length).toBeGreaterThan(0);
-  return placed.at(-1)!.guid;
-}
+const latestPhoneCall = (): Promise<string> => newestCall(bench, 'phone');
 
 describe("a phone's own call to an extension", () => {
   it('is challenged (401, realm asterisk), rings the colleague, and bridges both with audio each way', async () => {

@@ -126,6 +126,14 @@ export function untilRecord(bench: TransferBench, guid: string, what: string, ch
   return until(what, () => record(bench, guid), check, { timeoutMs: 10_000 });
 }
 
+/** The GUID of the newest call of that origin (the state's records are in creation order). */
+export async function newestCall(bench: TransferBench, origin: 'phone' | 'dialer'): Promise<string> {
+  const state = (await control(bench.sim, 'GET', '/state')).json as { calls: Array<{ guid: string; origin: string }> };
+  const guid = state.calls.filter((call) => call.origin === origin).at(-1)?.guid;
+  if (!guid) throw new Error(`no call of origin ${origin} in the state`);
+  return guid;
+}
+
 export async function transfers(bench: TransferBench): Promise<TransferView[]> {
   return ((await control(bench.sim, 'GET', '/state')).json as { transfers: TransferView[] }).transfers;
 }
