@@ -70,7 +70,10 @@ describe('an attended transfer', () => {
 
     await until('the platform hangs up the consultation leg', async () => ana.byesReceived.has(consultation), (got) => got, { timeoutMs: 10_000 });
     await untilHears(bruno, brunoSide, TONE.customer, 'bruno hears the customer');
-    const bridged = await untilRecord(bench, guid, 'the customer call goes on with bruno', (c) => c.phone === EXTENSION.bruno && c.status === 'active');
+    const bridged = await untilRecord(
+      bench, guid, 'the customer call goes on with bruno, who is heard',
+      (c) => c.phone === EXTENSION.bruno && c.status === 'active' && (c.levels?.customerReceived.peakRms ?? 0) > 0.1,
+    );
     expect(bridged.parties?.map((p) => [p.role, p.number ?? p.phone])).toEqual([['customer', '099555111'], ['agent', EXTENSION.bruno]]);
     expect(await record(bench, consultationGuid)).toMatchObject({ status: 'ended', endedBy: 'transfer' });
     expect(await untilTransfer(bench, 'the transfer completed', (t) => t.outcome === 'completed')).toMatchObject({

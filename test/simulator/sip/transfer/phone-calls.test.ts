@@ -131,6 +131,9 @@ describe("a phone's own call to an outside number", () => {
     await untilHears(ana, call.session, TONE.outside, 'ana hears the outside party');
     const guid = await latestPhoneCall();
     expect((await record(bench, guid)).parties?.map((p) => [p.role, p.number ?? p.phone])).toEqual([['agent', EXTENSION.ana], ['outside', '099777000']]);
+    // The other way: the platform's side (the outside party) hears ana.
+    const heard = await untilRecord(bench, guid, 'the outside party hears ana', (c) => (c.levels?.customerReceived.peakRms ?? 0) > 0.1);
+    expect(heard.parties?.[0]?.levels?.received.packets).toBeGreaterThan(0);
     await ana.hangUp(call.session);
 
     const busy = ana.call('sip:26000486@127.0.0.1');

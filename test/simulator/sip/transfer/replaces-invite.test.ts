@@ -43,7 +43,10 @@ describe('an INVITE with Replaces', () => {
     expect(await untilStatus(taking, 'the INVITE with Replaces is answered')).toBe(200);
     await until('ana gets BYE', async () => ana.byesReceived.has(call.invitation), (got) => got, { timeoutMs: 10_000 });
     await untilHears(bruno, taking.session, TONE.customer, 'bruno hears the customer');
-    const taken = await untilRecord(bench, guid, 'the call is bruno\'s', (c) => c.phone === EXTENSION.bruno && c.status === 'active');
+    const taken = await untilRecord(
+      bench, guid, 'the call is bruno\'s, and the customer hears him',
+      (c) => c.phone === EXTENSION.bruno && c.status === 'active' && (c.levels?.customerReceived.peakRms ?? 0) > 0.1,
+    );
     expect(taken.parties?.map((p) => [p.role, p.number ?? p.phone])).toEqual([['customer', '099555111'], ['agent', EXTENSION.bruno]]);
   });
 
