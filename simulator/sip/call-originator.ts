@@ -5,8 +5,8 @@
 // the registrar: give it the in-process LocalTransport, or (issue 7) sip.js's
 // WebSocket transport to an external server with its own credentials.
 import { Inviter, UserAgent, type Invitation, type Session, type Transport, type URI, type UserAgentOptions } from 'sip.js';
-import type { G711Codec, MediaLevels } from '../media/customer-media';
-import type { CallEnd, CallLeg, HangupOptions, LegEvents, PlatformEnd, SessionLeg, SessionLegOptions } from './call-leg';
+import type { G711Codec } from '../media/customer-media';
+import type { CallEnd, CallLeg, LegEvents, PlatformEnd, SessionLeg, SessionLegOptions } from './call-leg';
 import { customerSdhFactory } from './customer-sdh';
 import { EndedDialogs } from './ended-dialogs';
 import { IncomingLeg } from './incoming-leg';
@@ -15,8 +15,8 @@ import { RtpTimeoutSetting } from './rtp-timeout-setting';
 
 export type { CallEnd, CallLeg, LegEvents, PlatformEnd };
 
-/** A leg's events, as placing a call names them. */
-export type OutboundCallEvents = LegEvents;
+/** A call the platform placed: its leg to the phone. */
+export type OriginatedCall = CallLeg;
 
 export interface OutboundCallRequest {
   /** Request-URI: the agent's registered Contact, or `sip:<phone>@<domain>` through a proxy. */
@@ -45,14 +45,6 @@ export interface OriginatorOptions {
   rtpTimeout?: RtpTimeoutSetting;
   /** Codecs offered and accepted on the phones' own calls. */
   codecs?: G711Codec[];
-}
-
-/** A call the platform placed, as Make Call, the dialer and inbound calls hold it. */
-export interface OriginatedCall {
-  readonly callId: string;
-  hangup(endedBy: PlatformEnd, cause?: string, options?: HangupOptions): Promise<void>;
-  drop(cause: string): void;
-  levels(): MediaLevels | undefined;
 }
 
 /** What a dialog named by Call-ID and tags is to the platform now. */
@@ -103,7 +95,7 @@ export class CallOriginator {
     return this.userAgent.transport;
   }
 
-  place(request: OutboundCallRequest, events: OutboundCallEvents): CallLeg & OriginatedCall {
+  place(request: OutboundCallRequest, events: LegEvents): CallLeg {
     const fromUri = UserAgent.makeURI(`sip:${request.fromUser}@${this.userAgent.configuration.uri.host}`);
     const inviter = new Inviter(this.userAgent, request.target, {
       extraHeaders: request.extraHeaders,

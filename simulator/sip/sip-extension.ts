@@ -49,6 +49,7 @@ export function createSipExtension(options: SipExtensionOptions = {}): Simulator
         domain: ctx.host,
         ha1Of: (user) => ctx.state.agents.byPhone(user)?.md5secret,
         rtpTimeout,
+        ...(options.codecs ? { codecs: options.codecs } : {}),
         log,
       });
       const calls = wireCallsToState(ctx, { originator: server.originator, bindings: server.bindings, domain: server.domain, rtpTimeout }, options);

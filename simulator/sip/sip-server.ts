@@ -5,7 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Core } from 'sip.js';
-import { warmUpCustomerMedia } from '../media/customer-media';
+import { warmUpCustomerMedia, type G711Codec } from '../media/customer-media';
 import { badRequestResponse } from './bad-request';
 import { BindingStore } from './bindings';
 import { CallOriginator } from './call-originator';
@@ -34,6 +34,8 @@ export interface SipServerOptions {
   mediaAddress?: string;
   /** The RTP-inactivity timeout in force (default 30 s). */
   rtpTimeout?: RtpTimeoutSetting;
+  /** Codecs accepted on the phones' own calls (the agent record allows `alaw;ulaw`). */
+  codecs?: G711Codec[];
   log?(line: string): void;
 }
 
@@ -97,6 +99,7 @@ export async function startSipServer(options: SipServerOptions): Promise<SipServ
     transportConstructor: LocalTransport,
     transportOptions,
     ...(options.rtpTimeout ? { rtpTimeout: options.rtpTimeout } : {}),
+    ...(options.codecs ? { codecs: options.codecs } : {}),
   });
   const local = originator.transport as LocalTransport;
   await warmUpCustomerMedia(options.mediaAddress ?? options.host);
