@@ -12,7 +12,7 @@ import type { CallLeg } from '../call-leg';
 import type { CallOriginator } from '../call-originator';
 import type { LiveCall } from '../calls/live-call';
 import type { LiveCalls } from '../calls/live-calls';
-import type { TransferContext } from './blind-transfer';
+import type { TransferContext } from './transfer-context';
 import type { ParkedLegs } from './parked-legs';
 import { parseReplaces } from './replaces';
 import type { TransferLog } from './transfer-log';

@@ -9,19 +9,16 @@
 // it answers (`on-answer`); 486 busy, 503 any other failure or when the
 // transferee hangs up meanwhile. A failed target ends the call.
 import type { Campaign } from '../../state/records';
-import type { CallLeg } from '../call-leg';
 import type { LiveCall, PendingParty } from '../calls/live-call';
 import { buildCti, type CtiObject } from '../cti';
 import type { SimState } from '../../state/sim-state';
-import type { TransferRecord } from '../../state/records';
 import { describeDialTarget, resolveDialTarget } from './dial-target';
 import { transferFailureStatus } from './hangup-causes';
 import type { ParkedLegs } from './parked-legs';
 import type { PbxSettings } from './pbx-settings';
-import type { ReferRequest } from './refer-request';
 import type { TargetDialer } from './target-dialer';
 import type { TransferLog } from './transfer-log';
-import type { TransferReport } from './transfer-report';
+import type { TransferContext } from './transfer-context';
 
 export interface BlindTransferDeps {
   state: SimState;
@@ -29,17 +26,6 @@ export interface BlindTransferDeps {
   parked: ParkedLegs;
   settings: PbxSettings;
   log: TransferLog;
-}
-
-export interface TransferContext {
-  /** The leg the REFER came on, and the phone on it. */
-  leg: CallLeg;
-  phone: string;
-  /** The call that leg is a party of (undefined: it is parked, bridged with no one). */
-  call: LiveCall | undefined;
-  refer: ReferRequest;
-  report: TransferReport;
-  record: TransferRecord;
 }
 
 export function startBlindTransfer(deps: BlindTransferDeps, context: TransferContext): void {
