@@ -1,7 +1,9 @@
-// The customer's end of a call, in pure TS WebRTC (werift: ICE, DTLS-SRTP):
-// offers PCMA/PCMU + telephone-event, plays a tone once connected, measures the
-// level of what it receives, collects RFC 4733 DTMF digits and notes when RTP
-// last arrived from the agent (what an RTP-inactivity timeout reads).
+// The platform's end of one call leg, in pure TS WebRTC (werift: ICE,
+// DTLS-SRTP): offers PCMA/PCMU + telephone-event, plays what its source gives
+// once connected (a tone by default: the customer's voice), measures the level
+// of what it receives, hands decoded audio to listeners (a bridge to another
+// leg), collects RFC 4733 DTMF digits and notes when RTP last arrived from the
+// agent (what an RTP-inactivity timeout reads).
 import {
   MediaStreamTrack,
   RTCPeerConnection,
@@ -17,6 +19,11 @@ import { FRAME_SAMPLES, ToneGenerator } from './tone';
 import { sdpDirection, type SdpDirection } from './sdp-direction';
 
 export type G711Codec = 'PCMA' | 'PCMU';
+
+/** What a leg plays to its phone, one 20 ms frame at a time; undefined = nothing this time. */
+export interface AudioSource {
+  nextFrame(): Int16Array | undefined;
+}
 
 export interface CustomerMediaOptions {
   /** Offered codecs in order of preference (from the agent's `allow`). */
@@ -46,7 +53,8 @@ export class CustomerMedia {
   private readonly transceiver: RTCRtpTransceiver;
   private readonly meter = new LevelMeter();
   private readonly dtmf: DtmfCollector;
-  private readonly tone: ToneGenerator;
+  private source: AudioSource | undefined;
+  private readonly audioListeners = new Set<(samples: Int16Array) => void>();
   private sendTimer: NodeJS.Timeout | undefined;
   private sentPackets = 0;
   private lastSentRms = 0;
@@ -77,7 +85,7 @@ export class CustomerMedia {
       iceFilterStunResponse: (_message, addr) => (onLoopback ? addr[0] === address : true),
       iceFilterCandidatePair: (pair) => pair.localCandidate.host === address && (!onLoopback || pair.remoteCandidate.host === address),
     });
-    this.tone = new ToneGenerator(options.toneHz ?? 440, options.toneAmplitude ?? 0.3);
+    this.source = new ToneGenerator(options.toneHz ?? 440, options.toneAmplitude ?? 0.3);
     this.dtmf = new DtmfCollector((digit) => options.onDtmf?.(digit));
     this.transceiver = this.pc.addTransceiver(new MediaStreamTrack({ kind: 'audio' }), { direction: 'sendrecv' });
     this.pc.onTrack.subscribe((track) => {
@@ -132,6 +140,22 @@ export class CustomerMedia {
     return Math.max(this.lastRtpAt, this.lastNegotiatedAt);
   }
 
+  /** A tone of `frequencyHz` (the customer, an outside party) from now on. */
+  playTone(frequencyHz: number): void {
+    this.source = new ToneGenerator(frequencyHz, this.options.toneAmplitude ?? 0.3);
+  }
+
+  /** What to play from now on (another leg's audio); undefined = silence (nothing is sent). */
+  setSource(source: AudioSource | undefined): void {
+    this.source = source;
+  }
+
+  /** Hears every decoded G.711 frame from the phone; returns the function that stops it. */
+  onAudio(listener: (samples: Int16Array) => void): () => void {
+    this.audioListeners.add(listener);
+    return () => this.audioListeners.delete(listener);
+  }
+
   levels(): MediaLevels {
     const received = { ...this.meter.report(), ...(this.lastRtpAt !== undefined ? { lastPacketAt: new Date(this.lastRtpAt).toISOString() } : {}) };
     return { received, sent: { packets: this.sentPackets, rms: Math.round(this.lastSentRms * 10_000) / 10_000 } };
@@ -168,8 +192,13 @@ export class CustomerMedia {
       return;
     }
     const law = lawOfPayloadType(payloadType);
-    if (law) this.meter.add(decodeG711(rtp.payload, law));
-    else this.meter.countOnly();
+    if (!law) {
+      this.meter.countOnly();
+      return;
+    }
+    const samples = decodeG711(rtp.payload, law);
+    this.meter.add(samples);
+    for (const listener of this.audioListeners) listener(samples);
   }
 
   private startSending(): void {
@@ -184,11 +213,12 @@ export class CustomerMedia {
         return;
       }
       const law = this.negotiatedLaw();
-      const frame = this.tone.nextFrame();
-      sequenceNumber = (sequenceNumber + 1) & 0xffff;
+      const frame = this.source?.nextFrame();
+      // The clock runs on through silence, so the phone's jitter buffer sees the gap for what it is.
       timestamp = (timestamp + FRAME_SAMPLES) >>> 0;
       // On hold (agent sendonly/inactive) the customer only listens.
-      if (!law || this.remoteDirection === 'sendonly' || this.remoteDirection === 'inactive') return;
+      if (!law || !frame || this.remoteDirection === 'sendonly' || this.remoteDirection === 'inactive') return;
+      sequenceNumber = (sequenceNumber + 1) & 0xffff;
       const header = new RtpHeader({ payloadType: law === 'alaw' ? 8 : 0, sequenceNumber, timestamp, marker: this.sentPackets === 0 });
       void this.transceiver.sender.sendRtp(new RtpPacket(header, encodeG711(frame, law))).catch(() => undefined);
       this.sentPackets++;

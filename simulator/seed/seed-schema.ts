@@ -10,6 +10,7 @@ import {
   thresholdsText,
   variablesText,
 } from './field-formats';
+import { pbxSchema } from './pbx-schema';
 
 const int = z.number().int();
 
@@ -120,6 +121,7 @@ export const seedSchema = z
     campaigns: z.array(campaignSchema),
     dialers: z.array(dialerSchema),
     queueMembers: z.array(seedQueueMemberSchema).default([]),
+    pbx: pbxSchema.prefault({}),
   })
   .superRefine((seed, ctx) => {
     const campaigns = new Set(seed.campaigns.map((c) => c.name));
@@ -131,6 +133,9 @@ export const seedSchema = z
     }
     for (const dialer of seed.dialers) {
       if (!campaigns.has(dialer.campaign)) ctx.addIssue({ code: 'custom', message: `dialer of unknown campaign ${dialer.campaign}` });
+    }
+    for (const campaign of seed.pbx.transfersRefused) {
+      if (!campaigns.has(campaign)) ctx.addIssue({ code: 'custom', path: ['pbx', 'transfersRefused'], message: `unknown campaign ${campaign}` });
     }
     for (const member of seed.queueMembers) {
       if (!campaigns.has(member.queueName) || !agents.has(member.membername)) {

@@ -1,40 +1,22 @@
-// The platform side of calls to agents: a sip.js UserAgent (UAC/UAS) whose
-// media is the werift customer. It knows nothing of the registrar: give it the
-// in-process LocalTransport, or (issue 7) sip.js's WebSocket transport to an
-// external server with its own credentials.
-//
-// A call lives on its dialog and its media, as an Asterisk channel does, not
-// on the agent's connection: losing the WebSocket ends nothing. It ends on the
-// agent's BYE or rejection, on a platform hang-up (BYE/CANCEL, sent even when
-// it cannot arrive), on the ring timeout, on the RTP timeout, or when the
-// platform restarts.
-//
-//   calling ──180/183──▶ ringing ──2xx──▶ answered ⇄ held (RTP timeout not counted)
-//      │                    │                │
-//      └────────────────────┴────────────────┴──▶ ended (once: onEnded says by whom and why)
-import { Inviter, SessionState, UserAgent, type Session, type Transport, type URI, type UserAgentOptions } from 'sip.js';
-import type { CustomerMedia, G711Codec, MediaLevels } from '../media/customer-media';
+// The platform's SIP user agent: a sip.js UserAgent (UAC and UAS) whose media
+// is werift (customer-sdh.ts). It places calls to phones (OutgoingLeg) and
+// takes the phones' own INVITEs (IncomingLeg), and remembers the dialogs it
+// held for a while (INVITE/REFER with Replaces name them). It knows nothing of
+// the registrar: give it the in-process LocalTransport, or (issue 7) sip.js's
+// WebSocket transport to an external server with its own credentials.
+import { Inviter, UserAgent, type Invitation, type Session, type Transport, type URI, type UserAgentOptions } from 'sip.js';
+import type { G711Codec } from '../media/customer-media';
+import type { CallEnd, CallLeg, LegEvents, PlatformEnd, SessionLeg, SessionLegOptions } from './call-leg';
 import { customerSdhFactory } from './customer-sdh';
-import { parseDtmfRelay } from './dtmf-relay';
-import { rtpTimeoutCause, watchRtpTimeout } from './rtp-timeout';
+import { EndedDialogs } from './ended-dialogs';
+import { IncomingLeg } from './incoming-leg';
+import { OutgoingLeg } from './outgoing-leg';
 import { RtpTimeoutSetting } from './rtp-timeout-setting';
 
-export interface CallEnd {
-  endedBy: 'agent' | 'customer' | 'api' | 'failed';
-  cause: string;
-}
+export type { CallEnd, CallLeg, LegEvents, PlatformEnd };
 
-/** Who ends a call from the platform side: Hang Up Call, the customer, or the platform itself (timeouts, restart). */
-export type PlatformEnd = Exclude<CallEnd['endedBy'], 'agent'>;
-
-export interface OutboundCallEvents {
-  onRinging?(): void;
-  onAnswered?(): void;
-  /** The agent sent a re-INVITE (its direction says whether it holds the call). */
-  onHoldChange?(held: boolean): void;
-  onDtmf?(digit: string): void;
-  onEnded?(end: CallEnd): void;
-}
+/** A call the platform placed: its leg to the phone. */
+export type OriginatedCall = CallLeg;
 
 export interface OutboundCallRequest {
   /** Request-URI: the agent's registered Contact, or `sip:<phone>@<domain>` through a proxy. */
@@ -47,7 +29,7 @@ export interface OutboundCallRequest {
   /** Complete header lines, e.g. `P-Auto-Answer: normal`. */
   extraHeaders: string[];
   codecs: G711Codec[];
-  /** Give up (CANCEL) when not answered within this time. */
+  /** Give up (CANCEL) when not answered within this time (default 45 s). */
   ringTimeoutMs?: number;
 }
 
@@ -61,45 +43,28 @@ export interface OriginatorOptions {
   userAgentOptions?: Partial<UserAgentOptions>;
   /** The RTP-inactivity timeout in force (default 30 s). */
   rtpTimeout?: RtpTimeoutSetting;
+  /** Codecs offered and accepted on the phones' own calls. */
+  codecs?: G711Codec[];
 }
 
-export interface OriginatedCall {
-  readonly callId: string;
-  /**
-   * Ends the call from the platform side: CANCEL while ringing, BYE once
-   * answered (lost when the agent is unreachable, or when `byeLost` says so:
-   * the way a phone ends up showing a call that is gone).
-   */
-  hangup(endedBy: PlatformEnd, cause?: string, options?: { byeLost?: boolean }): Promise<void>;
-  /**
-   * Ends the call at once as failed without a word to the agent, as a crashed
-   * platform does; the caller first makes sure nothing can reach the agent
-   * (sip.js still tries a BYE while it disposes of the session).
-   */
-  drop(cause: string): void;
-  levels(): MediaLevels | undefined;
-}
-
-interface CallContext {
-  request: OutboundCallRequest;
-  events: OutboundCallEvents;
-  media?: CustomerMedia;
-  end?: CallEnd;
-  answered: boolean;
-}
+/** What a dialog named by Call-ID and tags is to the platform now. */
+export type DialogLookup = { kind: 'live'; leg: CallLeg } | { kind: 'early'; leg: CallLeg } | { kind: 'ended' } | { kind: 'unknown' };
 
 export class CallOriginator {
-  private readonly byCallId = new Map<string, CallContext>();
+  private readonly byCallId = new Map<string, SessionLeg>();
+  private readonly ended = new EndedDialogs();
 
   private constructor(
     readonly userAgent: UserAgent,
-    // Shared with the SDH factory, which looks calls up by their session.
-    private readonly calls: Map<Session, CallContext>,
+    // Shared with the SDH factory, which looks legs up by their session.
+    private readonly legs: Map<Session, SessionLeg>,
+    private readonly codecsFor: Map<Session, G711Codec[]>,
     private readonly rtpTimeout: RtpTimeoutSetting,
   ) {}
 
   static async start(options: OriginatorOptions): Promise<CallOriginator> {
-    const calls = new Map<Session, CallContext>();
+    const legs = new Map<Session, SessionLeg>();
+    const codecsFor = new Map<Session, G711Codec[]>();
     const userAgent = new UserAgent({
       uri: UserAgent.makeURI(`sip:platform@${options.domain}`),
       contactName: 'platform',
@@ -107,33 +72,30 @@ export class CallOriginator {
       userAgentString: 'integra-simulator',
       logBuiltinEnabled: false,
       logLevel: 'error',
+      // The platform says 180 itself when the target rings (a phone's INVITE).
+      sendInitialProvisionalResponse: false,
       transportConstructor: options.transportConstructor,
       transportOptions: options.transportOptions,
       sessionDescriptionHandlerFactory: customerSdhFactory(
-        (session) => {
-          const context = calls.get(session);
-          return {
-            codecs: context?.request.codecs ?? ['PCMA', 'PCMU'],
-            mediaAddress: options.mediaAddress,
-            onDtmf: (digit) => context?.events.onDtmf?.(digit),
-          };
-        },
-        (session, media) => {
-          const context = calls.get(session);
-          if (context) context.media = media;
-        },
+        (session) => ({
+          codecs: codecsFor.get(session) ?? options.codecs ?? ['PCMA', 'PCMU'],
+          mediaAddress: options.mediaAddress,
+          onDtmf: (digit) => legs.get(session)?.dtmf(digit),
+        }),
+        (session, media) => legs.get(session)?.attachMedia(media),
       ),
+      delegate: { onInvite: (invitation) => void invitation.reject({ statusCode: 403 }).catch(() => undefined) },
       ...options.userAgentOptions,
     });
     await userAgent.start();
-    return new CallOriginator(userAgent, calls, options.rtpTimeout ?? new RtpTimeoutSetting());
+    return new CallOriginator(userAgent, legs, codecsFor, options.rtpTimeout ?? new RtpTimeoutSetting());
   }
 
   get transport(): Transport {
     return this.userAgent.transport;
   }
 
-  place(request: OutboundCallRequest, events: OutboundCallEvents): OriginatedCall {
+  place(request: OutboundCallRequest, events: LegEvents): CallLeg {
     const fromUri = UserAgent.makeURI(`sip:${request.fromUser}@${this.userAgent.configuration.uri.host}`);
     const inviter = new Inviter(this.userAgent, request.target, {
       extraHeaders: request.extraHeaders,
@@ -143,129 +105,75 @@ export class CallOriginator {
         ...(request.fromDisplayName ? { fromDisplayName: request.fromDisplayName } : {}),
       },
     });
-    const context: CallContext = { request, events, answered: false };
-    const callId = inviter.request.callId;
-    this.calls.set(inviter, context);
-    this.byCallId.set(callId, context);
-    let ringTimer: NodeJS.Timeout | undefined;
-    let stopRtpWatch: (() => void) | undefined;
-    const stopTimers = (): void => {
-      if (ringTimer) clearTimeout(ringTimer);
-      ringTimer = undefined;
-      stopRtpWatch?.();
-      stopRtpWatch = undefined;
-    };
-    const finish = (end: CallEnd): void => {
-      if (context.end) return;
-      context.end = end;
-      stopTimers();
-      events.onEnded?.(end);
-    };
-    const hangup = async (endedBy: PlatformEnd, cause?: string, options: { byeLost?: boolean } = {}): Promise<void> => {
-      if (context.end || inviter.state === SessionState.Terminated || inviter.state === SessionState.Terminating) return;
-      if (options.byeLost) loseNextBye(this.transport, callId);
-      const end: CallEnd = { endedBy, cause: cause ?? defaultCause(endedBy) };
-      context.end = end;
-      stopTimers();
-      try {
-        if (inviter.state === SessionState.Established) await inviter.bye();
-        else await inviter.cancel();
-      } catch {
-        // The signalling path is gone (the BYE is lost): the call is over for the platform all the same.
-      }
-      events.onEnded?.(end);
-    };
-    const drop = (cause: string): void => {
-      if (context.end) return;
-      finish({ endedBy: 'failed', cause });
-      void inviter.dispose().catch(() => undefined);
-    };
-    inviter.delegate = {
-      onBye: (bye) => {
-        void bye.accept();
-        finish({ endedBy: 'agent', cause: 'agent hung up (BYE)' });
-      },
-      onInfo: (info) => {
-        const digit = parseDtmfRelay(info.request.getHeader('content-type'), info.request.body);
-        void info.accept();
-        if (digit) events.onDtmf?.(digit);
-      },
-      onInvite: () => events.onHoldChange?.(isHeld(context.media)),
-    };
-    ringTimer = setTimeout(() => void hangup('failed', 'no answer').catch(() => undefined), request.ringTimeoutMs ?? 45_000);
-    inviter.stateChange.addListener((state) => {
-      if (state === SessionState.Established) {
-        if (ringTimer) clearTimeout(ringTimer);
-        ringTimer = undefined;
-        context.answered = true;
-        stopRtpWatch = watchRtpTimeout({
-          setting: this.rtpTimeout,
-          activity: () => ({ lastActivityAt: context.media?.lastAgentActivityAt(), held: isHeld(context.media) }),
-          onTimeout: (timeoutMs) => void hangup('failed', rtpTimeoutCause(timeoutMs)).catch(() => undefined),
-        });
-        events.onAnswered?.();
-      }
-      if (state === SessionState.Terminated) {
-        // sip.js enters Terminated before it hands a final 4xx-6xx to onReject: let that name the cause first.
-        setImmediate(() => finish({ endedBy: 'failed', cause: context.answered ? 'call dropped' : 'call not established' }));
-        // Keep the media a little for a last read of the levels, then forget the call.
-        setTimeout(() => {
-          this.calls.delete(inviter);
-          this.byCallId.delete(callId);
-        }, 1_000).unref();
-      }
+    this.codecsFor.set(inviter, request.codecs);
+    const leg: OutgoingLeg = new OutgoingLeg(inviter, events, {
+      ...this.legOptions(() => this.forget(inviter, leg), () => leg.callId),
+      ringTimeoutMs: request.ringTimeoutMs ?? 45_000,
     });
-    let rang = false;
-    void inviter
-      .invite({
-        requestDelegate: {
-          onProgress: (response) => {
-            if (response.message.statusCode === 180 || response.message.statusCode === 183) {
-              rang = true;
-              events.onRinging?.();
-            }
-          },
-          onReject: (response) => {
-            const status = response.message.statusCode ?? 0;
-            const phrase = `${status} ${response.message.reasonPhrase ?? ''}`.trim();
-            if (status === 487) return; // our own CANCEL: the hang-up already recorded the end
-            // A 480 before any ringing comes from a proxy (the phone is not registered there), not from the agent.
-            const byAgent = status === 486 || status === 603 || (status === 480 && rang);
-            finish(byAgent ? { endedBy: 'agent', cause: `rejected: ${phrase}` } : { endedBy: 'failed', cause: `agent phone answered ${phrase}` });
-          },
-        },
-      })
-      .catch((error: unknown) => {
-        finish({ endedBy: 'failed', cause: error instanceof Error ? error.message : 'sending the INVITE failed' });
-      });
-    return { callId, hangup, drop, levels: () => context.media?.levels() };
+    this.track(inviter, leg);
+    leg.send();
+    return leg;
   }
 
-  /** Whether the call with this Call-ID is still going on (not ended, whatever its dialog still does). */
+  /** Phones' INVITEs (the registrar mode's own routing answers them); without a handler they are refused 403. */
+  onIncomingCall(handler: (invitation: Invitation) => void): void {
+    this.userAgent.delegate = { ...this.userAgent.delegate, onInvite: handler };
+  }
+
+  /** Takes a phone's INVITE as a leg (nothing is answered yet). */
+  receive(invitation: Invitation, events: LegEvents): IncomingLeg {
+    const leg: IncomingLeg = new IncomingLeg(invitation, events, this.legOptions(() => this.forget(invitation, leg), () => leg.callId));
+    this.track(invitation, leg);
+    return leg;
+  }
+
+  /** Whether the leg with this Call-ID is still going on (not ended, whatever its dialog still does). */
   isLive(callId: string): boolean {
-    const context = this.byCallId.get(callId);
-    return context !== undefined && context.end === undefined;
+    const leg = this.byCallId.get(callId);
+    return leg !== undefined && !leg.isEnded();
+  }
+
+  /** The leg of this Call-ID, live or not yet forgotten. */
+  legOf(callId: string): CallLeg | undefined {
+    return this.byCallId.get(callId);
+  }
+
+  /**
+   * The dialog a Replaces names (RFC 3891: `to-tag` is the platform's tag,
+   * `from-tag` the phone's), as the platform knows it now.
+   */
+  findDialog(callId: string, localTag: string, remoteTag: string): DialogLookup {
+    const leg = this.byCallId.get(callId);
+    if (leg && !leg.isEnded()) {
+      const tags = leg.dialogTags();
+      if (!tags) return { kind: 'early', leg };
+      if (tags.local === localTag && tags.remote === remoteTag) return { kind: 'live', leg };
+      return { kind: 'unknown' };
+    }
+    return this.ended.has(callId, localTag, remoteTag) ? { kind: 'ended' } : { kind: 'unknown' };
   }
 
   async close(): Promise<void> {
     await this.userAgent.stop();
   }
-}
 
-function isHeld(media: CustomerMedia | undefined): boolean {
-  const direction = media?.agentDirection() ?? 'sendrecv';
-  return direction === 'sendonly' || direction === 'inactive';
-}
+  private legOptions(onForget: () => void, callId: () => string): SessionLegOptions {
+    return {
+      rtpTimeout: this.rtpTimeout,
+      transport: this.transport,
+      onForget,
+      onDialogEnded: (tags) => this.ended.remember(callId(), tags.local, tags.remote),
+    };
+  }
 
-function defaultCause(endedBy: PlatformEnd): string {
-  if (endedBy === 'customer') return 'customer hung up';
-  if (endedBy === 'api') return 'Hang Up Call';
-  return 'ended by the platform';
-}
+  private track(session: Session, leg: SessionLeg): void {
+    this.legs.set(session, leg);
+    this.byCallId.set(leg.callId, leg);
+  }
 
-/** Only the in-process transport can lose a message on purpose; through an external server the BYE goes out. */
-function loseNextBye(transport: Transport, callId: string): void {
-  const local = transport as Partial<{ loseNext(callId: string, method: string): void }>;
-  if (typeof local.loseNext !== 'function') throw new Error('Losing the BYE needs the simulator\'s own registrar (not an external SIP server).');
-  local.loseNext(callId, 'BYE');
+  private forget(session: Session, leg: SessionLeg): void {
+    this.legs.delete(session);
+    this.codecsFor.delete(session);
+    if (this.byCallId.get(leg.callId) === leg) this.byCallId.delete(leg.callId);
+  }
 }

@@ -4,6 +4,7 @@
 import type { ExtensionContext } from '../extension';
 import { AgentCaller } from './agent-caller';
 import { AgentPicker } from './agent-picker';
+import { LiveCalls } from './calls/live-calls';
 import type { BindingStore } from './bindings';
 import type { CallOriginator } from './call-originator';
 import { startDemoCalls } from './demo-calls';
@@ -23,6 +24,10 @@ export interface CallSide {
 }
 
 export interface WiredCalls {
+  /** Every live call (and parked leg) of this originator. */
+  calls: LiveCalls;
+  caller: AgentCaller;
+  picker: AgentPicker;
   /** Ends every live call as failed: with BYE/CANCEL, or without a word (a crash). */
   endAll(cause: string, how: 'signal' | 'drop'): Promise<void>;
   /** The SIP Call-ID of a live call, or undefined. */
@@ -33,9 +38,11 @@ export interface WiredCalls {
 export function wireCallsToState(ctx: ExtensionContext, side: CallSide, options: SipExtensionOptions): WiredCalls {
   const { state } = ctx;
   const { bindings } = side;
+  const calls = new LiveCalls(state);
   const caller = new AgentCaller({
     state,
     originator: side.originator,
+    calls,
     ...(bindings ? { bindings } : {}),
     domain: side.domain,
     ctiHeaderName: options.ctiHeaderName ?? 'X-CTI',
@@ -43,7 +50,11 @@ export function wireCallsToState(ctx: ExtensionContext, side: CallSide, options:
     ...(options.ringTimeoutMs !== undefined ? { ringTimeoutMs: options.ringTimeoutMs } : {}),
   });
   // Without a registrar here, registrations are not visible: a logged-in member counts as reachable.
-  const picker = new AgentPicker({ state, isRegistered: (phone) => bindings?.isRegistered(phone) ?? true });
+  const picker = new AgentPicker({
+    state,
+    isRegistered: (phone) => bindings?.isRegistered(phone) ?? true,
+    isBusy: (phone) => calls.isPhoneBusy(phone),
+  });
   const dialer = new DialerLoop({ state, caller, picker });
   const kick = (): void => dialer.kick();
 
@@ -71,6 +82,9 @@ export function wireCallsToState(ctx: ExtensionContext, side: CallSide, options:
   });
 
   return {
+    calls,
+    caller,
+    picker,
     endAll: (cause, how) => caller.endAll(cause, how),
     callIdOf: (guid) => caller.callIdOf(guid),
     async close() {

@@ -11,6 +11,7 @@ import type { DemoCallsOptions } from './demo-calls';
 import { RtpTimeoutSetting } from './rtp-timeout-setting';
 import { addSipOutageRoutes } from './sip-outage-routes';
 import { startSipServer } from './sip-server';
+import { wireTransfers } from './transfer/transfer-wiring';
 
 export interface SipExtensionOptions {
   /** WSS port (Asterisk: 8089); 0 = any free. Default: 8089 when the API is on its default port 8480, else 0. */
@@ -48,9 +49,15 @@ export function createSipExtension(options: SipExtensionOptions = {}): Simulator
         domain: ctx.host,
         ha1Of: (user) => ctx.state.agents.byPhone(user)?.md5secret,
         rtpTimeout,
+        ...(options.codecs ? { codecs: options.codecs } : {}),
         log,
       });
       const calls = wireCallsToState(ctx, { originator: server.originator, bindings: server.bindings, domain: server.domain, rtpTimeout }, options);
+      const transfers = wireTransfers(ctx, server, calls, {
+        ctiHeaderName: options.ctiHeaderName ?? 'X-CTI',
+        codecs: options.codecs ?? ['PCMA', 'PCMU'],
+        ...(options.ringTimeoutMs !== undefined ? { ringTimeoutMs: options.ringTimeoutMs } : {}),
+      });
       addSipOutageRoutes(ctx, server);
       // The agent's next re-INVITE on this call is refused (a PBX that turns down a hold or a refresh).
       ctx.control.route('POST', '/__sim/calls/:guid/refuse-reinvite', (request) => {
@@ -78,6 +85,7 @@ export function createSipExtension(options: SipExtensionOptions = {}): Simulator
         ready: { sip: { ws: server.ws, wss: server.wss, caCertFile: server.caCertFile } },
         async close() {
           ctx.state.off('platform-restarted', onRestart);
+          transfers.close();
           await calls.close();
           await server.close();
         },

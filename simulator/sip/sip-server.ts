@@ -5,7 +5,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Core } from 'sip.js';
-import { warmUpCustomerMedia } from '../media/customer-media';
+import { warmUpCustomerMedia, type G711Codec } from '../media/customer-media';
+import { badRequestResponse } from './bad-request';
 import { BindingStore } from './bindings';
 import { CallOriginator } from './call-originator';
 import { DigestAuthenticator } from './digest-auth';
@@ -13,7 +14,7 @@ import { LocalTransport, type LocalTransportOptions } from './local-transport';
 import { Registrar, tag, type Ha1Lookup } from './registrar';
 import type { RtpTimeoutSetting } from './rtp-timeout-setting';
 import type { SipConnection } from './sip-connection';
-import { buildResponse, type SipMessage } from './sip-message';
+import { buildResponse, type SipMessage, type SipRequest } from './sip-message';
 import { createTlsMaterial } from './tls-authority';
 import type { ConnectionInfo } from './ws-connection';
 import { startWsEndpoint, type WsEndpoint } from './ws-endpoint';
@@ -33,7 +34,14 @@ export interface SipServerOptions {
   mediaAddress?: string;
   /** The RTP-inactivity timeout in force (default 30 s). */
   rtpTimeout?: RtpTimeoutSetting;
+  /** Codecs accepted on the phones' own calls (the agent record allows `alaw;ulaw`). */
+  codecs?: G711Codec[];
   log?(line: string): void;
+}
+
+/** Requests of phones the PBX answers itself (transfer/phone-requests.ts); true when it did. */
+export interface PhoneRequestHandler {
+  handle(request: SipRequest, connection: SipConnection): boolean;
 }
 
 /** A connection as the control API shows it: who is bound over it (for a half-open one: who was, when it was dropped). */
@@ -65,6 +73,10 @@ export interface SipServer {
   goDown(downMs: number, mode: 'crash' | 'graceful'): Promise<void>;
   /** The agent's next re-INVITE in the dialog `callId` is answered `status` (a PBX refusing a hold or a refresh). */
   refuseNextReinvite(callId: string, status: number): void;
+  /** Phones' own INVITEs, their REFERs and NOTIFYs go here first (without it, an agent's INVITE gets 403). */
+  setPhoneRequests(handler: PhoneRequestHandler): void;
+  /** Hands a request to the platform's user agent as if it came over `connection`. */
+  deliver(message: SipMessage, connection: SipConnection): void;
   close(): Promise<void>;
 }
 
@@ -87,11 +99,13 @@ export async function startSipServer(options: SipServerOptions): Promise<SipServ
     transportConstructor: LocalTransport,
     transportOptions,
     ...(options.rtpTimeout ? { rtpTimeout: options.rtpTimeout } : {}),
+    ...(options.codecs ? { codecs: options.codecs } : {}),
   });
   const local = originator.transport as LocalTransport;
   await warmUpCustomerMedia(options.mediaAddress ?? options.host);
 
   const refusedReinvites = new Map<string, number>();
+  let phoneRequests: PhoneRequestHandler | undefined;
   const route = (message: SipMessage, connection: SipConnection): void => {
     if (message.kind === 'response') {
       if (local.knows(message.response.callId)) local.deliver(message, connection);
@@ -99,6 +113,7 @@ export async function startSipServer(options: SipServerOptions): Promise<SipServ
     }
     const request = message.request;
     if (registrar.handle(request, connection)) return;
+    if (phoneRequests?.handle(request, connection)) return;
     const refusal = request.method === 'INVITE' && request.toTag ? refusedReinvites.get(request.callId) : undefined;
     if (refusal !== undefined) {
       refusedReinvites.delete(request.callId);
@@ -111,8 +126,9 @@ export async function startSipServer(options: SipServerOptions): Promise<SipServ
       return;
     }
     if (request.method === 'ACK') return;
-    // Agents place calls through Make Call, not by INVITE; an in-dialog request for a call that is over (or never was) has no dialog here.
-    const [status, reason] = request.toTag ? [481, 'Call/Transaction Does Not Exist'] : [403, 'Forbidden'];
+    // An in-dialog request (or a CANCEL) for a call that is over, or never was, has no dialog or transaction here;
+    // other out-of-dialog requests are not taken (an INVITE is, once phone requests are handled).
+    const [status, reason] = request.toTag || request.method === 'CANCEL' ? [481, 'Call/Transaction Does Not Exist'] : [403, 'Forbidden'];
     connection.send(buildResponse(request, status, reason, { toTag: tag() }));
   };
 
@@ -124,12 +140,15 @@ export async function startSipServer(options: SipServerOptions): Promise<SipServ
       wssPort: options.wssPort,
       tls: { cert: tls.serverCertPem, key: tls.serverKeyPem },
       onMessage: route,
-      onGarbage: (text, connection, error) =>
-        options.log?.(
-          error
-            ? `sip: handling a frame from ${connection.id} failed (${error.message}); the connection stays`
-            : `sip: ignored a frame that is not SIP from ${connection.id} (${text.length} bytes)`,
-        ),
+      onGarbage: (text, connection, error) => {
+        if (error) {
+          options.log?.(`sip: handling a frame from ${connection.id} failed (${error.message}); the connection stays`);
+          return;
+        }
+        const badRequest = badRequestResponse(text);
+        if (badRequest) connection.send(badRequest);
+        options.log?.(`sip: ${badRequest ? 'answered 400 to a request that does not parse' : 'ignored a frame that is not SIP'} from ${connection.id} (${text.length} bytes)`);
+      },
       ...(options.log ? { log: options.log } : {}),
     });
   } catch (error) {
@@ -164,6 +183,10 @@ export async function startSipServer(options: SipServerOptions): Promise<SipServ
     isPaused: () => endpoint.isPaused(),
     refuse: (ms) => endpoint.refuse(ms),
     refuseNextReinvite: (callId, status) => void refusedReinvites.set(callId, status),
+    setPhoneRequests: (handler) => {
+      phoneRequests = handler;
+    },
+    deliver: (message, connection) => local.deliver(message, connection),
     refusingUntil: () => endpoint.refusingUntil(),
     connections,
     dropPhone(phone, mode) {

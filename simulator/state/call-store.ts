@@ -22,11 +22,12 @@ export class CallStore {
     return call;
   }
 
-  /** The newest call of an agent phone that has not ended. */
+  /** The newest call that has not ended with the agent phone on it (as its agent, or as any party: a colleague called, a transfer's target). */
   activeOfPhone(phone: string): CallRecord | undefined {
     let found: CallRecord | undefined;
     for (const call of this.#calls.values()) {
-      if (call.phone === phone && call.status !== 'ended') found = call;
+      if (call.status === 'ended') continue;
+      if (call.phone === phone || call.parties?.some((party) => party.phone === phone)) found = call;
     }
     return found;
   }

@@ -28,8 +28,29 @@ export interface TokenEntry {
 }
 
 export type CallStatus = 'requested' | 'ringing' | 'active' | 'held' | 'ended';
-export type CallOrigin = 'make-call' | 'dialer' | 'inbound';
-export type CallEndedBy = 'agent' | 'customer' | 'api' | 'failed';
+/** `phone`: the agent's phone called (a colleague, a campaign, an outside number). */
+export type CallOrigin = 'make-call' | 'dialer' | 'inbound' | 'phone';
+/** `transfer`: an attended transfer moved the call's parties into another call. */
+export type CallEndedBy = 'agent' | 'customer' | 'api' | 'failed' | 'transfer';
+
+/** Audio of one agent leg as the platform measures it: what it receives from the phone and what it sends. */
+export interface LegLevelsView {
+  received: Record<string, unknown>;
+  sent: Record<string, unknown>;
+}
+
+/** One party of a call as it is now: the customer, an outside number, or an agent's phone. */
+export interface CallPartyView {
+  role: 'customer' | 'outside' | 'agent';
+  /** customer and outside parties: their number */
+  number?: string;
+  /** agent parties: the extension and the user name */
+  phone?: string;
+  agent?: string;
+  /** `ringing` until the party answered */
+  state: 'ringing' | 'up';
+  levels?: LegLevelsView;
+}
 
 export interface CallRecord {
   guid: string;
@@ -49,6 +70,37 @@ export interface CallRecord {
   /** re-INVITEs the agent sent on the answered call (hold, resume, refresh after a reconnect). */
   reinvites?: number;
   levels?: Record<string, unknown>;
+  /** Who is on the call now (after a transfer: the target); `phone`/`agent` name its first agent party. */
+  parties?: CallPartyView[];
+}
+
+/** A transfer an agent's phone asked for (REFER), and what came of it. */
+export interface TransferRecord {
+  id: number;
+  /** The call the REFER came on (empty when the leg was no call's any more). */
+  guid: string;
+  kind: 'blind' | 'attended';
+  /** The transferring agent's extension. */
+  by: string;
+  /** The Refer-To as sent (cut at 300 characters). */
+  referTo: string;
+  /** What the Refer-To resolved to: `extension 1002`, `campaign Soporte<-`, `number 099…`, `dialog <call-id>`. */
+  target?: string;
+  /** false when the REFER said `Refer-Sub: false` (no NOTIFYs). */
+  referSub: boolean;
+  /** The REFER's own response status. */
+  response: number;
+  /** The sipfrag status of every NOTIFY sent, in order. */
+  notified: number[];
+  outcome: 'pending' | 'completed' | 'failed';
+  /** The final result: the last NOTIFY's status, or (Refer-Sub: false) the REFER's final response. */
+  result?: number;
+  /** The transferring agent's leg: still in the call, alone until its BYE, or gone. */
+  transfererLeg: 'in-call' | 'awaiting-bye' | 'bye-received' | 'bye-sent' | 'ended';
+  startedAt: string;
+  endedAt?: string;
+  /** Attended: the consultation call merged into this one. */
+  consultation?: string;
 }
 
 /** The `call` object of Add Record to Dialer, after parsing. */

@@ -18,6 +18,7 @@ import type {
   LogoutRecord,
   QueueMember,
   RequestLogEntry,
+  TransferRecord,
   UploadedList,
 } from './records';
 import { TokenStore } from './token-store';
@@ -37,6 +38,8 @@ export class SimState extends EventEmitter<SimEvents> {
   dispositions = new Map<string, DispositionRecord>();
   logouts: LogoutRecord[] = [];
   requests: RequestLogEntry[] = [];
+  /** Transfers asked for by phones (REFER), newest last; the SIP side keeps at most 1000. */
+  transfers: TransferRecord[] = [];
   #nextListId = 1;
 
   constructor(readonly seed: Seed) {
@@ -76,6 +79,7 @@ export class SimState extends EventEmitter<SimEvents> {
     this.dispositions = new Map();
     this.logouts = [];
     this.requests = [];
+    this.transfers = [];
     this.#nextListId = 1;
     this.#load();
     this.emit('reset');
@@ -167,6 +171,7 @@ export class SimState extends EventEmitter<SimEvents> {
       logouts: this.logouts,
       requests: this.requests,
       faults: this.faults.pending(),
+      transfers: this.transfers,
     };
   }
 }

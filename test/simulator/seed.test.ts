@@ -21,6 +21,20 @@ describe('seed', () => {
     expect(seed.campaigns.map((c) => c.name)).toEqual(['Soporte<-', 'Cobranzas->', 'Encuestas->', 'Manual->']);
     expect(seed.campaigns.find((c) => c.name === 'Manual->')?.did).not.toBe('');
     expect(seed.dialers.map((d) => d.campaign)).toEqual(['Cobranzas->', 'Encuestas->']);
+    expect(seed.pbx).toEqual({
+      transfersRefused: [], blindTransferFinal: 'early', transfererByeWaitMs: 60_000,
+      outsideParties: { busy: ['26000486'], noAnswer: ['26000480'], answerAfterMs: 2_000, ringTimeoutMs: 45_000 },
+    });
+  });
+
+  it('fills in the pbx section when a seed has none, and refuses one that names an unknown campaign', async () => {
+    const seed = await loadSeed();
+    const file = join(dir, 'pbx.json');
+    const { pbx: _pbx, ...withoutPbx } = seed;
+    await writeFile(file, JSON.stringify(withoutPbx));
+    expect((await loadSeed(file)).pbx).toMatchObject({ blindTransferFinal: 'early', outsideParties: { busy: [], noAnswer: [] } });
+    await writeFile(file, JSON.stringify({ ...seed, pbx: { ...seed.pbx, transfersRefused: ['Nope->'] } }));
+    await expect(loadSeed(file)).rejects.toThrow(/transfersRefused|unknown campaign Nope->/);
   });
 
   it('refuses a seed with a value in the wrong format, naming the field', async () => {

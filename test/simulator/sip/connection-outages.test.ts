@@ -147,7 +147,7 @@ describe('refusing new connections', () => {
 });
 
 describe('dialogs the platform does not have', () => {
-  it('answers 481 to in-dialog requests for an unknown call and 403 to an INVITE from an agent', async () => {
+  it('answers 481 to in-dialog requests for an unknown call, and a 401 challenge to an INVITE from an agent without credentials', async () => {
     const agent = await open();
     const headers = (method: string, toTag?: string): string[] => [
       `To: <sip:platform@127.0.0.1>${toTag ? `;tag=${toTag}` : ''}`,
@@ -164,7 +164,9 @@ describe('dialogs the platform does not have', () => {
     }
     const from = agent.frames.length;
     agent.send(sipRequest('INVITE', 'sip:099123456@127.0.0.1', headers('INVITE')));
-    expect(statusOf(await agent.next((f) => f.includes('CSeq: 7 INVITE'), 5_000, from))).toBe(403);
+    const challenge = await agent.next((f) => f.includes('CSeq: 7 INVITE'), 5_000, from);
+    expect(statusOf(challenge)).toBe(401);
+    expect(challenge).toMatch(/WWW-Authenticate: Digest realm="asterisk"/);
   });
 });
 

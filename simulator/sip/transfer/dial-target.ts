@@ -1,0 +1,28 @@
+// What a phone's dialled user part reaches, as the platform's dialplan reads
+// a Request-URI or a Refer-To (only the user part counts, the host is ignored):
+// an agent's extension, a campaign (its name, percent-encoded in the URI:
+// `sip:Soporte%3C-@host`), or an outside number. Anything else is unknown.
+import { OUTSIDE_NUMBER } from '../../seed/pbx-schema';
+import type { AgentEntry, Campaign } from '../../state/records';
+import type { SimState } from '../../state/sim-state';
+
+export type DialTarget =
+  | { readonly kind: 'extension'; readonly agent: AgentEntry }
+  | { readonly kind: 'campaign'; readonly campaign: Campaign }
+  | { readonly kind: 'number'; readonly number: string };
+
+/** `user` as sip.js parsed it (percent-escapes already decoded). */
+export function resolveDialTarget(user: string, state: SimState): DialTarget | undefined {
+  const agent = state.agents.byPhone(user);
+  if (agent) return { kind: 'extension', agent };
+  const campaign = state.campaign(user);
+  if (campaign) return { kind: 'campaign', campaign };
+  if (OUTSIDE_NUMBER.test(user)) return { kind: 'number', number: user };
+  return undefined;
+}
+
+export function describeDialTarget(target: DialTarget): string {
+  if (target.kind === 'extension') return `extension ${target.agent.name}`;
+  if (target.kind === 'campaign') return `campaign ${target.campaign.name}`;
+  return `number ${target.number}`;
+}
