@@ -6,6 +6,7 @@
 //   const phone = new Phone({ credentials: session.sip });   // HA1, never a password
 //   phone.on('connection', setIndicator);                    // registered | connecting | offline
 //   phone.on('call', ({ call, state }) => …);                // ringing → answering → active ⇄ held → ended
+//   // call.direction 'incoming' | 'outgoing', call.role 'customer' | 'consultation', info.referredBy: who transferred it here
 //   phone.setAutoAnswerCampaigns(campaigns.filter(c => c.auto_answer === '1').map(c => c.name));
 //   await phone.start();
 //   // Make Call: announce it first, then give the GUID; the matching call is answered by itself.
@@ -18,11 +19,11 @@
 //   // A call offered during a call rings as phone.waitingCall; take it with phone.takeWaiting(mode).
 //   // On sign-out: await phone.stop().
 export { Phone, type MakeCallExpectation, type TakeWaitingMode } from './phone';
-export { PhoneCall, type CallInfo, type DeviceChoice, type HangUpResult } from './call/phone-call';
+export { PhoneCall, type CallDirection, type CallInfo, type CallRole, type DeviceChoice, type HangUpResult } from './call/phone-call';
 export { PhoneError } from './phone-error';
 export type { PhoneEvents } from './phone-events';
 export { PHONE_DEFAULTS, type PhoneOptions } from './phone-options';
-export type { CallState, EndCause, EndedBy } from './call/call-state';
+export type { CallFailure, CallState, EndCause, EndedBy, TransferredTo } from './call/call-state';
 export type { ConnectionIndicator, RegistrationState } from './connection/registration-state';
 export type { QualitySample } from './quality/rtp-quality';
 export type { AudioRoute } from './media/call-media';

@@ -53,3 +53,4 @@ export const PHONE_DEFAULTS = {
   makeCallWindowMs: 30_000,
   connectionTimeoutSec: 5,
 } as const;
+

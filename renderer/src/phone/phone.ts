@@ -1,26 +1,20 @@
 /**
  * The agent's phone: a sip.js UserAgent that registers with HA1 credentials
- * (kept registered by registration-keeper.ts), receives calls (Invitation),
- * decides auto-answer (auto-answer.ts) and keeps its calls honest after
- * network trouble (call-watchdog.ts).
- *
- * A contact-center agent takes one customer at a time, but no customer is
- * turned away in silence: a call offered while another is live rings as a
- * waiting call (call-set.ts) the agent can take by holding or ending the
- * current one; one not taken is reported as missed. Only a third call gets
- * 486 Busy Here, and is reported as missed too.
+ * (kept registered by registration-keeper.ts), takes the calls the platform
+ * offers (offered-calls.ts: ringing, auto-answer, call waiting) and keeps
+ * its calls honest after network trouble (call-watchdog.ts). A thin door:
+ * each concern lives in its room; this class ties them together and offers
+ * the UI one surface.
  */
-import type { Invitation, UserAgent } from 'sip.js';
-import type { MissedCallReason } from '../../../common/ipc/calls';
-import { withoutFormatControls } from '../../../common/untrusted-text';
-import { decideAutoAnswer, type PendingMakeCall } from './call/auto-answer';
+import type { UserAgent } from 'sip.js';
 import { browserMedia } from './media/browser-media';
 import type { AudioRoute } from './media/call-media';
 import { CallSet } from './call/call-set';
 import { isLive } from './call/call-state';
+import { swap, takeWaiting, type TakeWaitingMode } from './call/two-calls';
 import { CallWatchdog } from './call/call-watchdog';
-import { readCtiHeader } from './call/cti-header';
-import { PhoneCall, type CallEvents, type DeviceChoice, type HangUpResult } from './call/phone-call';
+import { OfferedCalls, type MakeCallExpectation } from './call/offered-calls';
+import type { CallEnvironment, CallEvents, DeviceChoice, HangUpResult, PhoneCall } from './call/phone-call';
 import { PhoneError } from './phone-error';
 import type { PhoneEvents } from './phone-events';
 import { PHONE_DEFAULTS, type PhoneOptions } from './phone-options';
@@ -30,15 +24,9 @@ import type { ConnectionIndicator, RegistrationState } from './connection/regist
 import { browserTimers, type Timers } from './timers';
 import { TypedEmitter } from '../../../common/typed-emitter';
 
-/** A Make Call the UI announced; call `setGuid` once Make Call returns, `cancel` if it failed. */
-export interface MakeCallExpectation {
-  setGuid(guid: string): void;
-  cancel(): void;
-}
+export type { MakeCallExpectation } from './call/offered-calls';
 
-/** How the agent takes a waiting call: by holding the live one, or by ending it. */
-export type TakeWaitingMode = 'hold-current' | 'end-current';
-
+export type { TakeWaitingMode } from './call/two-calls';
 export class Phone {
   private readonly events = new TypedEmitter<PhoneEvents>();
   private readonly ua: UserAgent;
@@ -46,10 +34,8 @@ export class Phone {
   private readonly keeper: RegistrationKeeper;
   private readonly watchdog: CallWatchdog;
   private readonly calls = new CallSet();
-  private readonly pending = new Map<number, PendingMakeCall>();
-  private pendingSeq = 0;
+  private readonly offered: OfferedCalls;
   private connections = 0;
-  private autoAnswerCampaigns: ReadonlySet<string> = new Set();
   private devices: DeviceChoice = { microphone: null, speaker: null, ringer: null };
 
   constructor(private readonly options: PhoneOptions) {
@@ -60,7 +46,7 @@ export class Phone {
         this.keeper.onConnect();
       },
       onDisconnect: () => this.keeper.onDisconnect(),
-      onInvite: (invitation) => this.onInvite(invitation),
+      onInvite: (invitation) => this.offered.invite(invitation),
     });
     this.keeper = new RegistrationKeeper(this.ua, {
       timers: this.timers,
@@ -80,6 +66,15 @@ export class Phone {
       timers: this.timers,
       isRegistered: () => this.keeper.state.kind === 'registered',
       checkConnection: (answerMs) => this.keeper.checkConnection(answerMs),
+    });
+    this.offered = new OfferedCalls({
+      calls: this.calls,
+      timers: this.timers,
+      ctiHeader: options.ctiHeader ?? PHONE_DEFAULTS.ctiHeader,
+      makeCallWindowMs: options.makeCallWindowMs ?? PHONE_DEFAULTS.makeCallWindowMs,
+      environment: () => this.callEnvironment(),
+      offeredWhileBusy: (others) => this.watchdog.offeredWhileBusy(others),
+      emit: (event, value) => this.events.emit(event, value),
     });
   }
 
@@ -133,21 +128,12 @@ export class Phone {
 
   /** The UI is about to (or just did) ask Make Call for `destination`: auto-answer the matching call. */
   expectCall(destination: string): MakeCallExpectation {
-    const key = ++this.pendingSeq;
-    const expiresAt = this.timers.now() + (this.options.makeCallWindowMs ?? PHONE_DEFAULTS.makeCallWindowMs);
-    this.pending.set(key, { destination, expiresAt });
-    return {
-      setGuid: (guid) => {
-        const p = this.pending.get(key);
-        if (p) this.pending.set(key, { ...p, guid });
-      },
-      cancel: () => this.pending.delete(key),
-    };
+    return this.offered.expect(destination);
   }
 
   /** Campaigns whose calls are answered automatically (`auto_answer` on), from Get Campaigns. */
   setAutoAnswerCampaigns(names: Iterable<string>): void {
-    this.autoAnswerCampaigns = new Set(names);
+    this.offered.setAutoAnswerCampaigns(names);
   }
 
   /** Chooses devices; live calls switch microphone and speaker at once, the ringer applies to the next ring. */
@@ -161,31 +147,14 @@ export class Phone {
     }
   }
 
-  /**
-   * Takes the waiting call: holds the live one first (`hold-current`, it stays
-   * on hold beside) or ends it (`end-current`, it goes to its wrap-up).
-   */
-  async takeWaiting(mode: TakeWaitingMode): Promise<void> {
-    const waiting = this.calls.waiting;
-    if (!waiting) throw new PhoneError('phone.err.noWaitingCall');
-    for (const other of this.calls.others(waiting)) {
-      if (mode === 'end-current') await other.hangUp();
-      else if (other.state.kind === 'active') await other.hold();
-      else if (other.state.kind !== 'held') await other.hangUp();
-    }
-    await waiting.answer();
-  }
+  /** Takes the waiting call, holding (`hold-current`) or ending (`end-current`) the live one (two-calls.ts). */
+  takeWaiting = (mode: TakeWaitingMode): Promise<void> => takeWaiting(this.calls, mode);
 
   /** Declines the waiting call (486); the live call goes on. */
   rejectWaiting = (): Promise<void> => this.waitingOrThrow().reject();
 
   /** Goes back to the call on hold: the one talking now is held first. */
-  async swap(): Promise<void> {
-    const held = this.calls.background ?? (this.call?.state.kind === 'held' ? this.call : null);
-    if (!held) throw new PhoneError('phone.err.resumeNotHeld');
-    for (const other of this.calls.others(held)) if (other.state.kind === 'active') await other.hold();
-    await held.resume();
-  }
+  swap = (): Promise<void> => swap(this.calls);
 
   /** Hangs up the call on hold beside the current one. */
   hangUpHeld = (): Promise<HangUpResult> => {
@@ -226,32 +195,8 @@ export class Phone {
     this.events.emit('registration', state);
   }
 
-  private onInvite(invitation: Invitation): void {
-    const req = invitation.request;
-    const { cti, error } = readCtiHeader(req.getHeader(this.options.ctiHeader ?? PHONE_DEFAULTS.ctiHeader));
-    const remote = invitation.assertedIdentity ?? invitation.remoteIdentity;
-    // The caller controls both: no bidi override may show the agent another number (untrusted-text.ts).
-    const remoteUser = withoutFormatControls(remote.uri.user ?? '');
-    // sip.js types it as a string, but a From without a display name gives undefined.
-    const remoteDisplayName = withoutFormatControls((remote.displayName as string | undefined) ?? '');
-    const now = this.timers.now();
-    const busy = this.calls.all.length > 0;
-    if (this.calls.full) {
-      void invitation.reject({ statusCode: 486 }).catch(() => undefined);
-      this.events.emit('missed', { callId: invitation.id, remoteUser, cti, reason: 'offered-while-busy', offeredAt: now });
-      return;
-    }
-    const decision = decideAutoAnswer(
-      { pAutoAnswer: req.getHeader('P-Auto-Answer'), callInfo: req.getHeaders('Call-Info'), cti, remoteUser },
-      [...this.pending.values()],
-      this.autoAnswerCampaigns,
-      now,
-    );
-    if (decision.answer && decision.match) {
-      for (const [k, p] of this.pending) if (p === decision.match) this.pending.delete(k);
-    }
-    const info = { id: invitation.id, remoteUser, remoteDisplayName, cti, ctiError: error, autoAnswer: decision, receivedAt: now, offeredWhileBusy: busy };
-    const call = new PhoneCall(invitation, info, {
+  private callEnvironment(): CallEnvironment {
+    return {
       media: this.options.media ?? browserMedia,
       timers: this.timers,
       devices: () => this.devices,
@@ -260,28 +205,13 @@ export class Phone {
       events: this.callEvents(),
       ...(this.options.refreshAnswerMs !== undefined ? { refreshAnswerMs: this.options.refreshAnswerMs } : {}),
       ...(this.options.mediaWatch ? { mediaWatch: this.options.mediaWatch } : {}),
-    });
-    const others = [...this.calls.all];
-    this.calls.add(call);
-    this.events.emit('call', { call, state: call.state });
-    this.events.emit('cti', { callId: call.id, cti, error });
-    if (busy) {
-      // Never answered by itself over a live call; and the platform offering it means it thinks the agent is free.
-      call.ring(true);
-      void invitation.progress().catch(() => undefined);
-      this.watchdog.offeredWhileBusy(others);
-    } else if (decision.answer) {
-      call.answer().catch(() => undefined); // the failure shows as ended{failed}
-    } else {
-      call.ring();
-      void invitation.progress().catch(() => undefined);
-    }
+    };
   }
 
   private callEvents(): CallEvents {
     return {
       state: (c) => {
-        if (c.state.kind === 'ended') this.callEnded(c);
+        if (c.state.kind === 'ended') this.offered.ended(c);
         this.events.emit('call', { call: c, state: c.state });
       },
       mute: (c) => this.events.emit('mute', { callId: c.id, muted: c.isMuted }),
@@ -292,17 +222,5 @@ export class Phone {
       },
       path: (c, state) => this.watchdog.path(c, state),
     };
-  }
-
-  private callEnded(call: PhoneCall): void {
-    this.calls.settle(call);
-    const reason: MissedCallReason | null = call.missed;
-    if (reason) this.events.emit('missed', { callId: call.id, remoteUser: call.info.remoteUser, cti: call.info.cti, reason, offeredAt: call.info.receivedAt });
-    // The call that waited is now the only one: it rings as a call of its own (or is answered, when it asked to be).
-    const next = this.calls.all.length === 1 ? this.calls.all[0] : undefined;
-    if (next?.state.kind === 'ringing') {
-      if (next.info.autoAnswer.answer) next.answer().catch(() => undefined);
-      else next.ring();
-    }
   }
 }
