@@ -1,10 +1,11 @@
 /**
  * The agent's phone: a sip.js UserAgent that registers with HA1 credentials
  * (kept registered by registration-keeper.ts), takes the calls the platform
- * offers (offered-calls.ts: ringing, auto-answer, call waiting) and keeps
- * its calls honest after network trouble (call-watchdog.ts). A thin door:
- * each concern lives in its room; this class ties them together and offers
- * the UI one surface.
+ * offers (offered-calls.ts: ringing, auto-answer, call waiting), places the
+ * agent's own calls (outgoing-call.ts, as consultations), transfers them
+ * (transfer/), and keeps its calls honest
+ * after network trouble (call-watchdog.ts). A thin door: each concern lives
+ * in its room; this class ties them together and offers the UI one surface.
  */
 import type { UserAgent } from 'sip.js';
 import { browserMedia } from './media/browser-media';
@@ -14,10 +15,15 @@ import { isLive } from './call/call-state';
 import { swap, takeWaiting, type TakeWaitingMode } from './call/two-calls';
 import { CallWatchdog } from './call/call-watchdog';
 import { OfferedCalls, type MakeCallExpectation } from './call/offered-calls';
+import { placeCall } from './call/outgoing-call';
 import type { CallEnvironment, CallEvents, DeviceChoice, HangUpResult, PhoneCall } from './call/phone-call';
+import type { ConsultationView } from './transfer/consultation';
+import type { TransferState } from './transfer/transfer-state';
+import type { ResolvedTarget, TransferTarget } from './transfer/transfer-target';
+import { Transfers } from './transfer/transfers';
 import { PhoneError } from './phone-error';
 import type { PhoneEvents } from './phone-events';
-import { PHONE_DEFAULTS, type PhoneOptions } from './phone-options';
+import { PHONE_DEFAULTS, transferBounds, type PhoneOptions } from './phone-options';
 import { createPhoneUserAgent } from './connection/phone-user-agent';
 import { RegistrationKeeper } from './connection/registration-keeper';
 import type { ConnectionIndicator, RegistrationState } from './connection/registration-state';
@@ -35,6 +41,7 @@ export class Phone {
   private readonly watchdog: CallWatchdog;
   private readonly calls = new CallSet();
   private readonly offered: OfferedCalls;
+  private readonly transfers: Transfers;
   private connections = 0;
   private devices: DeviceChoice = { microphone: null, speaker: null, ringer: null };
 
@@ -76,6 +83,17 @@ export class Phone {
       offeredWhileBusy: (others) => this.watchdog.offeredWhileBusy(others),
       emit: (event, value) => this.events.emit(event, value),
     });
+    this.transfers = new Transfers({
+      timers: this.timers,
+      aor: `<${this.ua.configuration.uri.toString()}>`,
+      domain: this.ua.configuration.uri.host,
+      bounds: transferBounds(options),
+      noSubscription: options.transfer?.withoutProgress ?? false,
+      isConnected: () => this.ua.isConnected(),
+      hasRoom: () => !this.calls.full,
+      placeConsultation: (target, customer) => this.placeConsultation(target, customer),
+      emit: (event, value) => this.events.emit(event, value),
+    });
   }
 
   on<K extends keyof PhoneEvents>(event: K, listener: (value: PhoneEvents[K]) => void): () => void {
@@ -100,9 +118,14 @@ export class Phone {
     return this.calls.waiting;
   }
 
-  /** A call on hold while the agent talks on another, or null. */
+  /** A call on hold while the agent talks on another (during a consultation, the one the agent is not talking to), or null. */
   get heldCall(): PhoneCall | null {
     return this.calls.background;
+  }
+
+  /** The consultation under way (customer's call, consultation call, target, state), or null. */
+  get consultation(): ConsultationView | null {
+    return this.transfers.currentConsultation?.view ?? null;
   }
 
   /** Connects and registers. Resolves once the first connection attempt is over (registration follows by events). */
@@ -153,7 +176,7 @@ export class Phone {
   /** Declines the waiting call (486); the live call goes on. */
   rejectWaiting = (): Promise<void> => this.waitingOrThrow().reject();
 
-  /** Goes back to the call on hold: the one talking now is held first. */
+  /** Goes back to the call on hold (also between a customer and the consultation): the one talking now is held first. */
   swap = (): Promise<void> => swap(this.calls);
 
   /** Hangs up the call on hold beside the current one. */
@@ -162,6 +185,16 @@ export class Phone {
     if (!held) throw new PhoneError('phone.err.noCall');
     return held.hangUp();
   };
+
+  // Transfers (transfer/): progress comes as `transfer` and `consultation` events.
+  /** Blind transfer of the current call; resolves with its result (done: the call ended as `transferred`; failed: it is resumed). */
+  transfer = (target: TransferTarget): Promise<TransferState> => this.transfers.blind(this.live(), target);
+  /** Holds the current call and calls `target` about it; resolves with the consultation's call once placed. */
+  consult = (target: TransferTarget): Promise<PhoneCall> => this.transfers.consult(this.live(), target);
+  /** Attended transfer: the platform joins the customer and the consulted target; both calls end as `transferred`. */
+  completeTransfer = (): Promise<TransferState> => this.transfers.complete();
+  /** Hangs up the consultation and resumes the customer. */
+  cancelConsultation = (): Promise<void> => this.transfers.cancel();
 
   // Convenience for the UI: act on the foreground call.
   answer = (): Promise<void> => this.live().answer();
@@ -195,6 +228,15 @@ export class Phone {
     this.events.emit('registration', state);
   }
 
+  /** The agent's own call to `target`, as the consultation of `customer`. */
+  private placeConsultation(target: ResolvedTarget, customer: PhoneCall): PhoneCall {
+    const call = placeCall(this.ua, target, customer.id, this.callEnvironment());
+    this.calls.add(call);
+    this.events.emit('call', { call, state: call.state });
+    call.start();
+    return call;
+  }
+
   private callEnvironment(): CallEnvironment {
     return {
       media: this.options.media ?? browserMedia,
@@ -212,6 +254,7 @@ export class Phone {
     return {
       state: (c) => {
         if (c.state.kind === 'ended') this.offered.ended(c);
+        this.transfers.callChanged(c);
         this.events.emit('call', { call: c, state: c.state });
       },
       mute: (c) => this.events.emit('mute', { callId: c.id, muted: c.isMuted }),
