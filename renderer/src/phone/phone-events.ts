@@ -9,6 +9,7 @@ import type { ConnectionIndicator, RegistrationState } from './connection/regist
 import type { QualitySample } from './quality/rtp-quality';
 import type { TransferProgress } from './transfer/transfer-state';
 import type { ConsultationEvent } from './transfer/consultation';
+import type { ConferenceEvent } from './conference/conference';
 
 export interface PhoneEvents {
   registration: RegistrationState;
@@ -35,6 +36,8 @@ export interface PhoneEvents {
   registeredAgain: RegisteredAgain;
   /** A transfer moved on: requested → trying → ringing → done | failed (with why, in words). */
   transfer: TransferProgress;
-  /** A consultation began or moved on (answered, completing, ended with its outcome). */
+  /** A consultation began or moved on (answered, in conference, completing, ended with its outcome). */
   consultation: ConsultationEvent;
+  /** A three-way call began, was held or resumed, muted a party, or ended. */
+  conference: ConferenceEvent;
 }

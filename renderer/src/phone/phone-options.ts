@@ -6,6 +6,7 @@ import type { MediaWatchOptions } from './media/media-watch';
 import type { MediaPort } from './media/media-port';
 import type { ReachabilityPort } from './connection/reconnector';
 import type { Timers } from './timers';
+import type { ConferenceMixer } from './conference/conference-mixer';
 import type { ReferBounds } from './transfer/refer-follower';
 
 export interface PhoneOptions {
@@ -41,6 +42,8 @@ export interface PhoneOptions {
    * the REFER's final answer is the result; default false).
    */
   readonly transfer?: { readonly answerMs?: number; readonly resultMs?: number; readonly replacedLegMs?: number; readonly withoutProgress?: boolean };
+  /** The three-way call's mixer (default: Web Audio, conference/audio-mixer.ts). */
+  readonly conferenceMixer?: () => ConferenceMixer;
   readonly media?: MediaPort;
   readonly timers?: Timers;
   readonly random?: RandomSource;

@@ -2,8 +2,8 @@
  * The agent's phone: a sip.js UserAgent that registers with HA1 credentials
  * (kept registered by registration-keeper.ts), takes the calls the platform
  * offers (offered-calls.ts: ringing, auto-answer, call waiting), places the
- * agent's own calls (outgoing-call.ts, as consultations), transfers them
- * (transfer/), and keeps its calls honest
+ * agent's own calls (outgoing-call.ts, as consultations), transfers and
+ * conferences them (transfer/, conference/), and keeps its calls honest
  * after network trouble (call-watchdog.ts). A thin door: each concern lives
  * in its room; this class ties them together and offers the UI one surface.
  */
@@ -17,6 +17,8 @@ import { CallWatchdog } from './call/call-watchdog';
 import { OfferedCalls, type MakeCallExpectation } from './call/offered-calls';
 import { placeCall } from './call/outgoing-call';
 import type { CallEnvironment, CallEvents, DeviceChoice, HangUpResult, PhoneCall } from './call/phone-call';
+import { createAudioMixer } from './conference/audio-mixer';
+import type { ConferenceEvent } from './conference/conference';
 import type { ConsultationView } from './transfer/consultation';
 import type { TransferState } from './transfer/transfer-state';
 import type { ResolvedTarget, TransferTarget } from './transfer/transfer-target';
@@ -92,6 +94,7 @@ export class Phone {
       isConnected: () => this.ua.isConnected(),
       hasRoom: () => !this.calls.full,
       placeConsultation: (target, customer) => this.placeConsultation(target, customer),
+      makeMixer: options.conferenceMixer ?? createAudioMixer,
       emit: (event, value) => this.events.emit(event, value),
     });
   }
@@ -128,6 +131,11 @@ export class Phone {
     return this.transfers.currentConsultation?.view ?? null;
   }
 
+  /** The three-way call under way, or null. */
+  get conferenceState(): ConferenceEvent | null {
+    return this.transfers.currentConference?.view ?? null;
+  }
+
   /** Connects and registers. Resolves once the first connection attempt is over (registration follows by events). */
   start(): Promise<void> {
     return this.keeper.start();
@@ -135,6 +143,7 @@ export class Phone {
 
   /** Hangs up every live call, unregisters (best effort, bounded) and disconnects. */
   async stop(): Promise<void> {
+    await this.transfers.currentConference?.end();
     for (const call of [...this.calls.all]) await call.hangUp().catch(() => undefined);
     await this.keeper.stop();
   }
@@ -159,7 +168,7 @@ export class Phone {
     this.offered.setAutoAnswerCampaigns(names);
   }
 
-  /** Chooses devices; live calls switch microphone and speaker at once, the ringer applies to the next ring. */
+  /** Chooses devices; live calls switch microphone and speaker at once (also in a conference), the ringer applies to the next ring. */
   async setDevices(choice: Partial<DeviceChoice>): Promise<void> {
     const before = this.devices;
     this.devices = { ...before, ...choice };
@@ -177,7 +186,10 @@ export class Phone {
   rejectWaiting = (): Promise<void> => this.waitingOrThrow().reject();
 
   /** Goes back to the call on hold (also between a customer and the consultation): the one talking now is held first. */
-  swap = (): Promise<void> => swap(this.calls);
+  swap = async (): Promise<void> => {
+    if (this.transfers.currentConference) throw new PhoneError('phone.err.swapInConference');
+    await swap(this.calls);
+  };
 
   /** Hangs up the call on hold beside the current one. */
   hangUpHeld = (): Promise<HangUpResult> => {
@@ -196,13 +208,26 @@ export class Phone {
   /** Hangs up the consultation and resumes the customer. */
   cancelConsultation = (): Promise<void> => this.transfers.cancel();
 
-  // Convenience for the UI: act on the foreground call.
+  // Three-way calls (conference/): state comes as `conference` events.
+  /** Customer and consultation together: both active, each hears the agent and the other. */
+  conference = (): Promise<void> => this.transfers.startConference();
+  /** A muted party is heard by nobody (a listener); unmute to hear it again. */
+  setPartyMuted = (callId: string, muted: boolean): void => this.transfers.setPartyMuted(this.byId(callId), muted);
+  /** Hangs up one party; the other goes on as a normal call. */
+  dropParty = (callId: string): Promise<void> => this.transfers.dropParty(this.byId(callId));
+  /** Leaves the two talking: the attended transfer (REFER with Replaces). */
+  leaveConference = (): Promise<TransferState> => this.transfers.complete();
+
+  // Convenience for the UI: act on the foreground call (in a conference: on both).
   answer = (): Promise<void> => this.live().answer();
   reject = (): Promise<void> => this.live().reject();
   hangUp = (): Promise<HangUpResult> => this.live().hangUp();
-  setMuted = (muted: boolean): void => this.live().setMuted(muted);
-  hold = (): Promise<void> => this.live().hold();
-  resume = (): Promise<void> => this.live().resume();
+  setMuted = (muted: boolean): void => {
+    const both = this.transfers.currentConference?.calls;
+    for (const call of both ?? [this.live()]) call.setMuted(muted);
+  };
+  hold = (): Promise<void> => this.transfers.currentConference?.hold() ?? this.live().hold();
+  resume = (): Promise<void> => this.transfers.currentConference?.resume() ?? this.live().resume();
   sendDtmf = (tones: string): void => this.live().sendDtmf(tones);
   /** Test hooks: latest quality sample and received audio level of the foreground call. */
   stats = (): ReturnType<PhoneCall['stats']> => this.call?.stats() ?? null;
@@ -214,6 +239,12 @@ export class Phone {
   private live(): PhoneCall {
     const call = this.calls.foreground;
     if (!call || !isLive(call.state)) throw new PhoneError('phone.err.noCall');
+    return call;
+  }
+
+  private byId(callId: string): PhoneCall {
+    const call = this.calls.byId(callId);
+    if (!call) throw new PhoneError('phone.err.noCall');
     return call;
   }
 

@@ -1,5 +1,5 @@
 // A registered phone on the fake PBX with one answered customer call, for the
-// transfer and consultation tests; every event they read is kept.
+// transfer, consultation and conference tests; every event they read is kept.
 import { expect, vi } from 'vitest';
 import { silentMedia, type MediaPort, type Phone, type PhoneEvents, type PhoneOptions } from '../../../renderer/src/phone';
 import { FakePbx } from './fake-pbx';
@@ -14,6 +14,7 @@ export interface InCall {
   readonly customerCallId: string;
   readonly transfers: PhoneEvents['transfer'][];
   readonly consultations: PhoneEvents['consultation'][];
+  readonly conferences: PhoneEvents['conference'][];
   /** `start:<kind>` / `stop:<kind>` of every ring, waiting beep and ringback. */
   readonly tones: string[];
 }
@@ -39,9 +40,11 @@ export function transferKit() {
     await vi.waitFor(() => expect(phone.call?.state.kind).toBe('active'));
     const transfers: PhoneEvents['transfer'][] = [];
     const consultations: PhoneEvents['consultation'][] = [];
+    const conferences: PhoneEvents['conference'][] = [];
     phone.on('transfer', (t) => transfers.push(t));
     phone.on('consultation', (c) => consultations.push(c));
-    return { server, pbx, phone, customerCallId, transfers, consultations, tones };
+    phone.on('conference', (c) => conferences.push(c));
+    return { server, pbx, phone, customerCallId, transfers, consultations, conferences, tones };
   }
 
   return { ...kit, inCall };

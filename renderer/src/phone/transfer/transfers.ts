@@ -1,7 +1,8 @@
 /**
- * The phone's transfers and consultations: the guards, what is under way,
- * and the events. phone.ts hands the agent's actions here; the steps
- * themselves are blind-transfer.ts and attended-transfer.ts.
+ * The phone's transfers, consultations and three-way calls: the guards, what
+ * is under way, and the events. phone.ts hands the agent's actions here; the
+ * steps themselves are blind-transfer.ts, attended-transfer.ts and
+ * conference/conference.ts.
  *
  * Guards (refused with a PhoneError the UI can say, before anything is sent):
  *   - a target that would not make a clean URI (transfer-target.ts)
@@ -14,7 +15,9 @@
  */
 import type { PhoneCall } from '../call/phone-call';
 import { isEstablished } from '../call/call-state';
+import { Conference } from '../conference/conference';
 import type { PhoneEvents } from '../phone-events';
+import type { ConferenceMixer } from '../conference/conference-mixer';
 import { PhoneError } from '../phone-error';
 import { cancelConsultation, completeConsultation, startConsultation } from './attended-transfer';
 import { blindTransfer } from './blind-transfer';
@@ -31,7 +34,8 @@ export interface TransfersOptions extends Omit<TransferContext, 'report'> {
   readonly hasRoom: () => boolean;
   /** Builds and places the consultation of `customer` as an outgoing call. */
   readonly placeConsultation: (target: ResolvedTarget, customer: PhoneCall) => PhoneCall;
-  readonly emit: <K extends 'transfer' | 'consultation'>(event: K, value: PhoneEvents[K]) => void;
+  readonly makeMixer: () => ConferenceMixer;
+  readonly emit: <K extends 'transfer' | 'consultation' | 'conference'>(event: K, value: PhoneEvents[K]) => void;
 }
 
 export class Transfers {
@@ -40,12 +44,18 @@ export class Transfers {
   private consulting: PhoneCall | null = null;
   private consultation: Consultation | null = null;
   private targetUri = '';
+  private conference: Conference | null = null;
 
   constructor(private readonly opts: TransfersOptions) {}
 
   /** The consultation under way, or null. */
   get currentConsultation(): Consultation | null {
     return this.consultation && !this.consultation.ended ? this.consultation : null;
+  }
+
+  /** The three-way call under way, or null. */
+  get currentConference(): Conference | null {
+    return this.conference && this.conference.current !== 'ended' ? this.conference : null;
   }
 
   /** Blind transfer of `call`; resolves with its result (progress comes as `transfer` events). */
@@ -79,7 +89,7 @@ export class Transfers {
     }
   }
 
-  /** Attended transfer: the platform joins customer and target. */
+  /** Attended transfer: the platform joins customer and target (also "leave the two talking" in a conference). */
   async complete(): Promise<TransferState> {
     const consultation = this.openConsultation();
     if (consultation.state.kind === 'dialling') throw new PhoneError('phone.err.consultationNotAnswered');
@@ -96,14 +106,46 @@ export class Transfers {
     await cancelConsultation(consultation);
   }
 
-  /** A call changed state (SIP): transfers and the consultation follow. */
+  /** Brings customer and consultation together (both active, mixed in the page). */
+  async startConference(): Promise<void> {
+    const consultation = this.openConsultation();
+    if (consultation.state.kind !== 'open' || !isEstablished(consultation.customer.state) || !isEstablished(consultation.call.state)) {
+      throw new PhoneError('phone.err.conferenceNeedsBoth');
+    }
+    const conference = new Conference([consultation.customer, consultation.call], this.opts.makeMixer, (event) => this.opts.emit('conference', event));
+    this.conference = conference;
+    await conference.start();
+    if (conference.current === 'mixing' && !consultation.ended) consultation.conferenceStarted();
+  }
+
+  /** Hangs up one party of the conference; the other goes on as a normal call. */
+  async dropParty(call: PhoneCall): Promise<void> {
+    const conference = this.conferenceWith(call);
+    this.consultation?.end(call === this.consultation.customer ? 'customer-dropped' : 'cancelled');
+    await conference.end();
+    await call.hangUp();
+  }
+
+  setPartyMuted(call: PhoneCall, muted: boolean): void {
+    this.conferenceWith(call).setPartyMuted(call, muted);
+  }
+
+  /** A call changed state (SIP): transfers, the consultation and the conference follow. */
   callChanged(call: PhoneCall): void {
-    if (call.state.kind === 'ended') this.attempts.get(call)?.customerLeft();
+    const ended = call.state.kind === 'ended';
+    if (ended) this.attempts.get(call)?.customerLeft();
     this.consultation?.callChanged(call);
+    if (ended && this.conference?.includes(call)) void this.endConference();
   }
 
   private consultationChanged(event: ConsultationEvent): void {
     this.opts.emit('consultation', event);
+    if (event.state.kind === 'ended') void this.endConference();
+  }
+
+  private async endConference(): Promise<void> {
+    await this.conference?.end();
+    this.consultation?.conferenceEnded();
   }
 
   private attempt(call: PhoneCall, kind: 'blind' | 'attended', target: string): TransferAttempt {
@@ -128,5 +170,11 @@ export class Transfers {
     const consultation = this.currentConsultation;
     if (!consultation) throw new PhoneError('phone.err.noConsultation');
     return consultation;
+  }
+
+  private conferenceWith(call: PhoneCall): Conference {
+    const conference = this.currentConference;
+    if (!conference?.includes(call)) throw new PhoneError('phone.err.notInConference');
+    return conference;
   }
 }
