@@ -53,7 +53,11 @@ export abstract class CallSession {
       },
       // Every NOTIFY gets its 200 at once, whatever it says; a transfer reads it afterwards (transfer/).
       onNotify: (notification) => {
-        void notification.accept().catch(() => undefined);
+        try {
+          void notification.accept().catch(() => undefined);
+        } catch {
+          // The transaction is gone (the connection dropped): the report still counts.
+        }
         this.referNotify?.(readReferNotify(notification.request));
       },
       // Nobody may send this phone elsewhere by REFER (sip.js would follow one by itself).
