@@ -65,3 +65,13 @@ export function parseDialstring(text: string): Dialstring | undefined {
   if (!m) return undefined;
   return { tech: m[1] ?? '', trunk: m[2] ?? '', number: m[3] ?? '' };
 }
+
+/**
+ * `transferCampaigns`: the campaigns a call of this campaign may be transferred to. The spec gives no
+ * format; the platform's own samples hold one name. Names separated by `,`, `;` or `|` (none of which a
+ * campaign name uses) are read as a list; blanks and repeats dropped, at most 50.
+ */
+export function parseTransferCampaigns(text: string): string[] {
+  const names = text.split(/[,;|]/u).map((name) => name.trim()).filter((name) => name !== '' && name.length <= 256);
+  return [...new Set(names)].slice(0, 50);
+}

@@ -12,3 +12,4 @@ export * from './disposition';
 export * from './queue-member';
 export * from './make-call';
 export * from './cti';
+export * from './transfer-target';

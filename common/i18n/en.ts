@@ -10,6 +10,7 @@ import { phoneEn } from './phone-en';
 import { firstEn } from './first-en';
 import { shiftEn } from './shift-en';
 import { iceEn } from './ice-en';
+import { transferEn } from './transfer-en';
 
 export const en = {
   'app.title': 'Agent Softphone',
@@ -93,6 +94,7 @@ export const en = {
   ...firstEn,
   ...shiftEn,
   ...iceEn,
+  ...transferEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -123,6 +123,7 @@ export const errorsEn = {
   'setting.updateChannel': 'Update channel',
   'setting.formUrlTemplate': 'Campaign form address',
   'setting.iceServers': 'STUN/TURN servers',
+  'setting.transferDirectory': 'Transfer directory',
   'setting.ringtone': 'Ringtone',
   'setting.ringerVolume': 'Ringer volume',
 } as const;

@@ -122,6 +122,7 @@ export const errorsEs: Record<keyof typeof errorsEn, string> = {
   'setting.updateChannel': 'Canal de actualizaciones',
   'setting.formUrlTemplate': 'Dirección de los formularios de campaña',
   'setting.iceServers': 'Servidores STUN/TURN',
+  'setting.transferDirectory': 'Directorio de transferencias',
   'setting.ringtone': 'Tono de llamada',
   'setting.ringerVolume': 'Volumen del timbre',
 };

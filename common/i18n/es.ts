@@ -9,6 +9,7 @@ import { phoneEs } from './phone-es';
 import { firstEs } from './first-es';
 import { shiftEs } from './shift-es';
 import { iceEs } from './ice-es';
+import { transferEs } from './transfer-es';
 
 // Textos en español de la interfaz: cada clave del diccionario inglés.
 export const es: Record<MessageKey, string> = {
@@ -93,4 +94,5 @@ export const es: Record<MessageKey, string> = {
   ...firstEs,
   ...shiftEs,
   ...iceEs,
+  ...transferEs,
 };

@@ -21,6 +21,8 @@ export const shiftEn = {
   'recent.outcome.answered': 'Answered',
   'recent.outcome.missed': 'Missed',
   'recent.outcome.dropped': 'Dropped by the network',
+  'recent.outcome.transferred': 'Transferred',
+  'recent.transferredTo': 'Transferred to {target}',
   'recent.callBack': 'Call back',
   'recent.callBackWho': 'Call {caller} back through {campaign}',
   'recent.unseen': '{count} missed',

@@ -22,6 +22,8 @@ export const shiftEs: Record<keyof typeof shiftEn, string> = {
   'recent.outcome.answered': 'Atendida',
   'recent.outcome.missed': 'Perdida',
   'recent.outcome.dropped': 'Cortada por la red',
+  'recent.outcome.transferred': 'Transferida',
+  'recent.transferredTo': 'Transferida a {target}',
   'recent.callBack': 'Devolver la llamada',
   'recent.callBackWho': 'Llamar a {caller} por {campaign}',
   'recent.unseen': '{count} perdidas',

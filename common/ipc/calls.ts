@@ -2,13 +2,26 @@
 // through, Make Call, the API's Hang Up Call (fallback when SIP signalling is
 // gone), dispositions into the outbox, and the outbox's "n waiting to send".
 import { z } from 'zod';
-import { DATE_TIME_RE } from '../domain';
+import { DATE_TIME_RE, transferTargetSchema } from '../domain';
 
 const empty = z.object({}).strict();
 
 /** A campaign the agent can place manual calls through: it has a DID (the caller id Make Call sends). */
 export const manualCampaignSchema = z.object({ name: z.string(), did: z.string() });
 export type ManualCampaign = z.infer<typeof manualCampaignSchema>;
+
+/** A transfer the platform reported done: the target as the agent chose it (with its directory name, if any) and when. */
+export const callTransferSchema = z
+  .object({
+    target: transferTargetSchema,
+    /** The directory entry's name, or the campaign's name; '' when typed. */
+    name: z.string().max(80),
+    at: z.iso.datetime(),
+    /** Blind, or attended (the agent talked to the target first). */
+    mode: z.enum(['blind', 'attended']),
+  })
+  .strict();
+export type CallTransfer = z.infer<typeof callTransferSchema>;
 
 /** Disposition choices of one campaign; free text stays allowed beside them. */
 export const dispositionChoicesSchema = z.object({
@@ -32,6 +45,10 @@ export const callsSetupSchema = z.object({
   problem: z.string().nullable(),
   /** Seconds of after-call work each campaign's queue gives (`wrapuptime`), for campaigns that set one. */
   wrapUpSeconds: z.record(z.string(), z.number().int().nonnegative()),
+  /** The campaigns a call of each campaign may be transferred to (`transferCampaigns`), for campaigns that list any. */
+  transferCampaigns: z.record(z.string(), z.array(z.string())),
+  /** Where the agent transferred calls last (newest first, at most 8), kept by main across runs. */
+  recentTransferTargets: z.array(transferTargetSchema).max(8),
 });
 export type CallsSetup = z.infer<typeof callsSetupSchema>;
 
@@ -128,6 +145,8 @@ export const wrapUpRecordSchema = z
     end: z.enum(['dropped-by-network']).optional(),
     /** The form as the agent left it (with the call's notes in the comment), until sent or discarded. */
     draft: wrapUpDraftSchema.optional(),
+    /** The call was transferred (issue 22): where to, as the agent chose it, and when the platform reported it done. */
+    transfer: callTransferSchema.optional(),
   })
   .strict();
 export type WrapUpRecord = z.infer<typeof wrapUpRecordSchema>;
@@ -201,7 +220,9 @@ export type MissedCall = z.infer<typeof missedCallSchema>;
  */
 export const recentCallSchema = missedCallSchema
   .extend({
-    outcome: z.enum(['missed', 'answered', 'dropped']),
+    outcome: z.enum(['missed', 'answered', 'dropped', 'transferred']),
+    /** Where an answered call was transferred (issue 22); absent for the others and in records of older versions. */
+    transfer: callTransferSchema.optional(),
     /** Why a missed call was missed; null for the others. */
     reason: missedCallReasonSchema.nullable(),
     /** Seconds talked (answered or dropped), else 0. */
@@ -212,7 +233,7 @@ export const recentCallSchema = missedCallSchema
   .strict();
 export type RecentCall = z.infer<typeof recentCallSchema>;
 /** What the page reports when an answered call ends. */
-export const finishedCallSchema = recentCallSchema.omit({ outcome: true, reason: true, unseen: true }).extend({ outcome: z.enum(['answered', 'dropped']) }).strict();
+export const finishedCallSchema = recentCallSchema.omit({ outcome: true, reason: true, unseen: true }).extend({ outcome: z.enum(['answered', 'dropped', 'transferred']) }).strict();
 export type FinishedCall = z.infer<typeof finishedCallSchema>;
 
 /** The signed-in agent's missed calls not yet dismissed, newest first. */

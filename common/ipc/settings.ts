@@ -2,6 +2,7 @@
 // passwords and tokens live in main's vault and never appear here.
 import { z } from 'zod';
 import { iceServerSettingSchema, MAX_ICE_SERVERS } from '../domain/ice-server';
+import { transferDirectorySchema } from '../domain/transfer-target';
 import { LANGUAGES } from '../i18n/language';
 import { tokenPolicySettingSchema } from './token-policy';
 import { WORKSTATION_DEFAULTS, workstationSettingsShape } from './workstation';
@@ -35,6 +36,8 @@ const settingsShape = {
   rememberedApiUser: z.string().max(128),
   /** STUN/TURN servers for the phone's media (issue 15); none by default. TURN credentials live in main's vault. */
   iceServers: z.array(iceServerSettingSchema).max(MAX_ICE_SERVERS),
+  /** Named transfer targets (issue 22): IT's list, like quick connects; locked by policy, typed targets are refused. */
+  transferDirectory: transferDirectorySchema,
   ...workstationSettingsShape,
 };
 
@@ -51,6 +54,7 @@ export const DEFAULT_SETTINGS: Settings = {
   tokenStorage: 'encrypted-disk',
   tokenPolicy: {},
   iceServers: [],
+  transferDirectory: [],
   sipWsUrlTemplate: 'wss://{host}:8089/ws',
   sipUriTemplate: 'sip:{name}@{host}',
   sipRealm: 'asterisk',

@@ -89,7 +89,7 @@ describe('a FIFO where main expects a file is refused at once, and the store goe
   }, CHILD_TEST_MS);
 
   it('calls.json (the last manual campaign): no choice yet, and a new choice is kept (written over it, not into it)', async () => {
-    expect(await inChild('calls-preferences')).toEqual({ before: { lastCampaign: null }, afterwards: { lastCampaign: 'Ventas->' } });
+    expect(await inChild('calls-preferences')).toEqual({ before: { lastCampaign: null, recentTransferTargets: [] }, afterwards: { lastCampaign: 'Ventas->', recentTransferTargets: [] } });
   }, CHILD_TEST_MS);
 
   it('disposition-choices.json: the defaults, and why', async () => {

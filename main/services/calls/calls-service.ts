@@ -19,6 +19,7 @@ import {
   type SessionView,
   type WrapUpRecord,
 } from '../../../common/ipc-contract';
+import { parseTransferCampaigns } from '../../../common/domain/campaign-formats';
 import { dispositionRequestSchema } from '../../../common/ipc-contract';
 import { normalisePhoneNumber, phoneNumberProblemKey, PROBLEM_PARAMS } from '../../../common/phone-number';
 import type { BackoffPolicy } from '../../../common/backoff';
@@ -28,7 +29,7 @@ import type { CallingAgent, CallsApi } from './calls-api';
 import { spokenFailure } from '../spoken-failure';
 import { toCallsFailure } from './calls-failure';
 import { openCallsOutbox } from './calls-outbox';
-import { fileCallsPreferences, type PreferencesStore } from './calls-preferences';
+import { fileCallsPreferences, withRecentTarget, type PreferencesStore } from './calls-preferences';
 import { openCallsStores } from './calls-stores';
 import { loadDispositionChoices } from './disposition-choices';
 import { manualCampaigns, pickCampaign } from './manual-campaigns';
@@ -146,6 +147,11 @@ export function createCallsService(deps: CallsDeps): CallsService {
           const seconds = Number(c.record.wrapuptime);
           return Number.isInteger(seconds) && seconds > 0 ? [[c.name, seconds]] : [];
         })),
+        transferCampaigns: Object.fromEntries(campaigns.flatMap((c) => {
+          const names = parseTransferCampaigns(c.record.transferCampaigns ?? '');
+          return names.length > 0 ? [[c.name, names]] : [];
+        })),
+        recentTransferTargets: preferences.read().recentTransferTargets,
       };
     },
 
@@ -248,6 +254,7 @@ export function createCallsService(deps: CallsDeps): CallsService {
       return stores.missed((store) => store.dismiss(name, which));
     },
     recordFinished: async (call) => {
+      if (call.transfer) preferences.write({ recentTransferTargets: withRecentTarget(preferences.read().recentTransferTargets, call.transfer.target) });
       const name = agentOfThePhone();
       return stores.missed((store) => store.recordFinished(name, call));
     },

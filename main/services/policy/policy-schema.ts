@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { tokenPolicySettingSchema } from '../../../common/ipc-contract';
 import { checkFormTemplate } from '../../../common/domain/form-url';
 import { iceServerSettingSchema, MAX_ICE_SERVERS } from '../../../common/domain/ice-server';
+import { transferDirectorySchema } from '../../../common/domain/transfer-target';
 
 const urlWithProtocols = (protocols: readonly string[], what: string) =>
   z
@@ -33,6 +34,7 @@ export const policyValuesSchema = z
     formUrlTemplate: z.string().trim().max(2048).refine((v) => v === '' || checkFormTemplate(v).ok, 'must be an https:// address on a fixed host, e.g. https://crm.example.com/forms/{form}?call={guid}'),
     updateFeedUrl: z.string().trim().max(2048).refine((v) => v === '' || hasProtocol(v, ['https:']), 'must be an https:// address (or empty: updates off)'),
     updateChannel: z.string().trim().regex(/^[a-z0-9][a-z0-9-]{0,31}$/u, 'must be lower-case letters, digits and dashes'),
+    transferDirectory: transferDirectorySchema,
   })
   .partial()
   .strict();

@@ -2,6 +2,7 @@
 // dropped by the network; time, duration, campaign; one click calls the
 // customer back through a campaign the agent can call through (the call's own
 // when it is one of them, else the one chosen last).
+import { targetText } from '../../../common/domain/transfer-target';
 import type { CallsSetup, RecentCall } from '../../../common/ipc-contract';
 import { useLanguage } from '../i18n';
 import { formatDuration } from './duration';
@@ -27,8 +28,11 @@ export function RecentCallsCard({ state, setup, busy, onCallBack }: Props) {
   const { t, language } = useLanguage();
   if (state.calls.length === 0) return null;
   const time = (iso: string) => new Date(iso).toLocaleString(language, { hour: '2-digit', minute: '2-digit', day: '2-digit', month: '2-digit' });
-  const outcome = (c: RecentCall) =>
-    c.outcome === 'missed' && c.reason ? `${t('recent.outcome.missed')} (${t(`calls.missed.reason.${c.reason}`)})` : t(`recent.outcome.${c.outcome}`);
+  const outcome = (c: RecentCall) => {
+    if (c.outcome === 'missed' && c.reason) return `${t('recent.outcome.missed')} (${t(`calls.missed.reason.${c.reason}`)})`;
+    if (c.outcome === 'transferred' && c.transfer) return t('recent.transferredTo', { target: c.transfer.name || targetText(c.transfer.target) });
+    return t(`recent.outcome.${c.outcome}`);
+  };
   return (
     <details className="card recent-calls" data-testid="recent-calls" onToggle={(e) => (e.currentTarget.open ? state.reload() : undefined)}>
       <summary><h2>{t('recent.title')} ({state.calls.length})</h2></summary>

@@ -74,6 +74,24 @@ describe('calls service', () => {
     expect(setup.dispositionChoices['Cobranzas->']?.l2).toContain('Promesa de pago');
     expect(setup.dispositionChoices['*']?.l1.length).toBeGreaterThan(0);
     expect(setup.problem).toBeNull();
+    // The seed's transferCampaigns: each campaign may go to the other (issue 22).
+    expect(setup.transferCampaigns).toEqual({ 'Soporte<-': ['Cobranzas->'], 'Cobranzas->': ['Soporte<-'] });
+    expect(setup.recentTransferTargets).toEqual([]);
+  });
+
+  it('keeps where the agent transferred last, newest first, across runs (issue 22)', async () => {
+    const at = new Date().toISOString();
+    const finished = (id: string, target: { kind: 'extension'; extension: string }) => ({
+      id, guid: `g-${id}`, caller: '099', campaign: 'Soporte<-', offeredAt: at, endedAt: at, talkSeconds: 5,
+      outcome: 'transferred' as const, transfer: { target, name: '', at, mode: 'blind' as const },
+    });
+    await service().recordFinished(finished('a', { kind: 'extension', extension: '1002' }));
+    await calls?.recordFinished(finished('b', { kind: 'extension', extension: '1003' }));
+    await calls?.recordFinished(finished('c', { kind: 'extension', extension: '1002' }));
+    await calls?.close();
+    expect((await service().setup()).recentTransferTargets).toEqual([{ kind: 'extension', extension: '1002' }, { kind: 'extension', extension: '1003' }]);
+    const history = await calls?.recentCalls();
+    expect(history?.find((c) => c.id === 'a')).toMatchObject({ outcome: 'transferred', transfer: { target: { extension: '1002' } } });
   });
 
   it('Make Call sends the DID, the agent, its phone, SIP, the record context, the campaign and the normalised number', async () => {
@@ -87,7 +105,7 @@ describe('calls service', () => {
     expect(await failure(calls!.makeCall({ campaign: 'Manual->', number: '099123456' }))).toMatchObject({ code: 'platform-error', message: expect.stringMatching(/refused the call to 099123456 through Manual->/) });
     // The choice is remembered across runs (a new service over the same folder).
     await calls!.close();
-    expect(JSON.parse(readFileSync(join(dir, 'calls.json'), 'utf8'))).toEqual({ lastCampaign: 'Manual->' });
+    expect(JSON.parse(readFileSync(join(dir, 'calls.json'), 'utf8'))).toEqual({ lastCampaign: 'Manual->', recentTransferTargets: [] });
   });
 
   it('remembers the last campaign and refuses numbers, campaigns without a DID and signed-out agents in plain words', async () => {
