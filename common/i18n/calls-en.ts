@@ -18,6 +18,8 @@ export const callsEn = {
   'calls.state.active': 'In call',
   'calls.state.held': 'On hold',
   'calls.state.ended': 'Call ended',
+  'calls.state.calling': 'Calling…',
+  'calls.state.remote-ringing': 'Ringing…',
   'calls.panel.label': 'Current call',
   'calls.panel.campaign': 'Campaign: {campaign}',
   'calls.panel.unknownCaller': 'Unknown number',

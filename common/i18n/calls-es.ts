@@ -20,6 +20,8 @@ export const callsEs: Record<keyof typeof callsEn, string> = {
   'calls.state.active': 'En llamada',
   'calls.state.held': 'En espera',
   'calls.state.ended': 'Llamada terminada',
+  'calls.state.calling': 'Llamando…',
+  'calls.state.remote-ringing': 'Sonando…',
   'calls.panel.label': 'Llamada actual',
   'calls.panel.campaign': 'Campaña: {campaign}',
   'calls.panel.unknownCaller': 'Número desconocido',

@@ -7,6 +7,9 @@ import type { PhoneCall } from './call/phone-call';
 import type { RegisteredAgain } from './connection/registration-keeper';
 import type { ConnectionIndicator, RegistrationState } from './connection/registration-state';
 import type { QualitySample } from './quality/rtp-quality';
+import type { TransferProgress } from './transfer/transfer-state';
+import type { ConsultationEvent } from './transfer/consultation';
+import type { ConferenceEvent } from './conference/conference';
 
 export interface PhoneEvents {
   registration: RegistrationState;
@@ -31,4 +34,10 @@ export interface PhoneEvents {
   };
   /** Registered again after losing the connection or a network change (main may need to sign the agent in again). */
   registeredAgain: RegisteredAgain;
+  /** A transfer moved on: requested → trying → ringing → done | failed (with why, in words). */
+  transfer: TransferProgress;
+  /** A consultation began or moved on (answered, in conference, completing, ended with its outcome). */
+  consultation: ConsultationEvent;
+  /** A three-way call began, was held or resumed, muted a party, or ended. */
+  conference: ConferenceEvent;
 }

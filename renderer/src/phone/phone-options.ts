@@ -6,6 +6,8 @@ import type { MediaWatchOptions } from './media/media-watch';
 import type { MediaPort } from './media/media-port';
 import type { ReachabilityPort } from './connection/reconnector';
 import type { Timers } from './timers';
+import type { ConferenceMixer } from './conference/conference-mixer';
+import type { ReferBounds } from './transfer/refer-follower';
 
 export interface PhoneOptions {
   /** From main: URI, auth user, HA1 (never a password), WebSocket URL, realm, display name. */
@@ -32,6 +34,16 @@ export interface PhoneOptions {
   readonly makeCallWindowMs?: number;
   /** WebSocket connect timeout, seconds (default 5). */
   readonly connectionTimeoutSec?: number;
+  /**
+   * Transfers: how long the REFER may wait for the platform's answer and, once
+   * accepted, for the result (defaults 8 s / 90 s); how long the platform may
+   * take to hang up a consultation leg an attended transfer replaced (2 s);
+   * and whether to ask for no progress reports (RFC 4488 `Refer-Sub: false`:
+   * the REFER's final answer is the result; default false).
+   */
+  readonly transfer?: { readonly answerMs?: number; readonly resultMs?: number; readonly replacedLegMs?: number; readonly withoutProgress?: boolean };
+  /** The three-way call's mixer (default: Web Audio, conference/audio-mixer.ts). */
+  readonly conferenceMixer?: () => ConferenceMixer;
   readonly media?: MediaPort;
   readonly timers?: Timers;
   readonly random?: RandomSource;
@@ -52,4 +64,17 @@ export const PHONE_DEFAULTS = {
   registerExpiresSec: 300,
   makeCallWindowMs: 30_000,
   connectionTimeoutSec: 5,
+  transferAnswerMs: 8_000,
+  transferResultMs: 90_000,
+  transferReplacedLegMs: 2_000,
 } as const;
+
+/** The transfer bounds of `options`, defaults filled in. */
+export function transferBounds(options: PhoneOptions): ReferBounds {
+  const t = options.transfer ?? {};
+  return {
+    answerMs: t.answerMs ?? PHONE_DEFAULTS.transferAnswerMs,
+    resultMs: t.resultMs ?? PHONE_DEFAULTS.transferResultMs,
+    replacedLegMs: t.replacedLegMs ?? PHONE_DEFAULTS.transferReplacedLegMs,
+  };
+}

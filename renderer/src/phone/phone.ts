@@ -1,44 +1,40 @@
 /**
  * The agent's phone: a sip.js UserAgent that registers with HA1 credentials
- * (kept registered by registration-keeper.ts), receives calls (Invitation),
- * decides auto-answer (auto-answer.ts) and keeps its calls honest after
- * network trouble (call-watchdog.ts).
- *
- * A contact-center agent takes one customer at a time, but no customer is
- * turned away in silence: a call offered while another is live rings as a
- * waiting call (call-set.ts) the agent can take by holding or ending the
- * current one; one not taken is reported as missed. Only a third call gets
- * 486 Busy Here, and is reported as missed too.
+ * (kept registered by registration-keeper.ts), takes the calls the platform
+ * offers (offered-calls.ts: ringing, auto-answer, call waiting), places the
+ * agent's own calls (outgoing-call.ts, as consultations), transfers and
+ * conferences them (transfer/, conference/), and keeps its calls honest
+ * after network trouble (call-watchdog.ts). A thin door: each concern lives
+ * in its room; this class ties them together and offers the UI one surface.
  */
-import type { Invitation, UserAgent } from 'sip.js';
-import type { MissedCallReason } from '../../../common/ipc/calls';
-import { withoutFormatControls } from '../../../common/untrusted-text';
-import { decideAutoAnswer, type PendingMakeCall } from './call/auto-answer';
+import type { UserAgent } from 'sip.js';
 import { browserMedia } from './media/browser-media';
 import type { AudioRoute } from './media/call-media';
 import { CallSet } from './call/call-set';
 import { isLive } from './call/call-state';
+import { swap, takeWaiting, type TakeWaitingMode } from './call/two-calls';
 import { CallWatchdog } from './call/call-watchdog';
-import { readCtiHeader } from './call/cti-header';
-import { PhoneCall, type CallEvents, type DeviceChoice, type HangUpResult } from './call/phone-call';
+import { OfferedCalls, type MakeCallExpectation } from './call/offered-calls';
+import { placeCall } from './call/outgoing-call';
+import type { CallEnvironment, CallEvents, DeviceChoice, HangUpResult, PhoneCall } from './call/phone-call';
+import { createAudioMixer } from './conference/audio-mixer';
+import type { ConferenceEvent } from './conference/conference';
+import type { ConsultationView } from './transfer/consultation';
+import type { TransferState } from './transfer/transfer-state';
+import type { ResolvedTarget, TransferTarget } from './transfer/transfer-target';
+import { Transfers } from './transfer/transfers';
 import { PhoneError } from './phone-error';
 import type { PhoneEvents } from './phone-events';
-import { PHONE_DEFAULTS, type PhoneOptions } from './phone-options';
+import { PHONE_DEFAULTS, transferBounds, type PhoneOptions } from './phone-options';
 import { createPhoneUserAgent } from './connection/phone-user-agent';
 import { RegistrationKeeper } from './connection/registration-keeper';
 import type { ConnectionIndicator, RegistrationState } from './connection/registration-state';
 import { browserTimers, type Timers } from './timers';
 import { TypedEmitter } from '../../../common/typed-emitter';
 
-/** A Make Call the UI announced; call `setGuid` once Make Call returns, `cancel` if it failed. */
-export interface MakeCallExpectation {
-  setGuid(guid: string): void;
-  cancel(): void;
-}
+export type { MakeCallExpectation } from './call/offered-calls';
 
-/** How the agent takes a waiting call: by holding the live one, or by ending it. */
-export type TakeWaitingMode = 'hold-current' | 'end-current';
-
+export type { TakeWaitingMode } from './call/two-calls';
 export class Phone {
   private readonly events = new TypedEmitter<PhoneEvents>();
   private readonly ua: UserAgent;
@@ -46,10 +42,9 @@ export class Phone {
   private readonly keeper: RegistrationKeeper;
   private readonly watchdog: CallWatchdog;
   private readonly calls = new CallSet();
-  private readonly pending = new Map<number, PendingMakeCall>();
-  private pendingSeq = 0;
+  private readonly offered: OfferedCalls;
+  private readonly transfers: Transfers;
   private connections = 0;
-  private autoAnswerCampaigns: ReadonlySet<string> = new Set();
   private devices: DeviceChoice = { microphone: null, speaker: null, ringer: null };
 
   constructor(private readonly options: PhoneOptions) {
@@ -60,7 +55,7 @@ export class Phone {
         this.keeper.onConnect();
       },
       onDisconnect: () => this.keeper.onDisconnect(),
-      onInvite: (invitation) => this.onInvite(invitation),
+      onInvite: (invitation) => this.offered.invite(invitation),
     });
     this.keeper = new RegistrationKeeper(this.ua, {
       timers: this.timers,
@@ -80,6 +75,27 @@ export class Phone {
       timers: this.timers,
       isRegistered: () => this.keeper.state.kind === 'registered',
       checkConnection: (answerMs) => this.keeper.checkConnection(answerMs),
+    });
+    this.offered = new OfferedCalls({
+      calls: this.calls,
+      timers: this.timers,
+      ctiHeader: options.ctiHeader ?? PHONE_DEFAULTS.ctiHeader,
+      makeCallWindowMs: options.makeCallWindowMs ?? PHONE_DEFAULTS.makeCallWindowMs,
+      environment: () => this.callEnvironment(),
+      offeredWhileBusy: (others) => this.watchdog.offeredWhileBusy(others),
+      emit: (event, value) => this.events.emit(event, value),
+    });
+    this.transfers = new Transfers({
+      timers: this.timers,
+      aor: `<${this.ua.configuration.uri.toString()}>`,
+      domain: this.ua.configuration.uri.host,
+      bounds: transferBounds(options),
+      noSubscription: options.transfer?.withoutProgress ?? false,
+      isConnected: () => this.ua.isConnected(),
+      hasRoom: () => !this.calls.full,
+      placeConsultation: (target, customer) => this.placeConsultation(target, customer),
+      makeMixer: options.conferenceMixer ?? createAudioMixer,
+      emit: (event, value) => this.events.emit(event, value),
     });
   }
 
@@ -105,9 +121,19 @@ export class Phone {
     return this.calls.waiting;
   }
 
-  /** A call on hold while the agent talks on another, or null. */
+  /** A call on hold while the agent talks on another (during a consultation, the one the agent is not talking to), or null. */
   get heldCall(): PhoneCall | null {
     return this.calls.background;
+  }
+
+  /** The consultation under way (customer's call, consultation call, target, state), or null. */
+  get consultation(): ConsultationView | null {
+    return this.transfers.currentConsultation?.view ?? null;
+  }
+
+  /** The three-way call under way, or null. */
+  get conferenceState(): ConferenceEvent | null {
+    return this.transfers.currentConference?.view ?? null;
   }
 
   /** Connects and registers. Resolves once the first connection attempt is over (registration follows by events). */
@@ -117,6 +143,7 @@ export class Phone {
 
   /** Hangs up every live call, unregisters (best effort, bounded) and disconnects. */
   async stop(): Promise<void> {
+    await this.transfers.currentConference?.end();
     for (const call of [...this.calls.all]) await call.hangUp().catch(() => undefined);
     await this.keeper.stop();
   }
@@ -133,24 +160,15 @@ export class Phone {
 
   /** The UI is about to (or just did) ask Make Call for `destination`: auto-answer the matching call. */
   expectCall(destination: string): MakeCallExpectation {
-    const key = ++this.pendingSeq;
-    const expiresAt = this.timers.now() + (this.options.makeCallWindowMs ?? PHONE_DEFAULTS.makeCallWindowMs);
-    this.pending.set(key, { destination, expiresAt });
-    return {
-      setGuid: (guid) => {
-        const p = this.pending.get(key);
-        if (p) this.pending.set(key, { ...p, guid });
-      },
-      cancel: () => this.pending.delete(key),
-    };
+    return this.offered.expect(destination);
   }
 
   /** Campaigns whose calls are answered automatically (`auto_answer` on), from Get Campaigns. */
   setAutoAnswerCampaigns(names: Iterable<string>): void {
-    this.autoAnswerCampaigns = new Set(names);
+    this.offered.setAutoAnswerCampaigns(names);
   }
 
-  /** Chooses devices; live calls switch microphone and speaker at once, the ringer applies to the next ring. */
+  /** Chooses devices; live calls switch microphone and speaker at once (also in a conference), the ringer applies to the next ring. */
   async setDevices(choice: Partial<DeviceChoice>): Promise<void> {
     const before = this.devices;
     this.devices = { ...before, ...choice };
@@ -161,31 +179,17 @@ export class Phone {
     }
   }
 
-  /**
-   * Takes the waiting call: holds the live one first (`hold-current`, it stays
-   * on hold beside) or ends it (`end-current`, it goes to its wrap-up).
-   */
-  async takeWaiting(mode: TakeWaitingMode): Promise<void> {
-    const waiting = this.calls.waiting;
-    if (!waiting) throw new PhoneError('phone.err.noWaitingCall');
-    for (const other of this.calls.others(waiting)) {
-      if (mode === 'end-current') await other.hangUp();
-      else if (other.state.kind === 'active') await other.hold();
-      else if (other.state.kind !== 'held') await other.hangUp();
-    }
-    await waiting.answer();
-  }
+  /** Takes the waiting call, holding (`hold-current`) or ending (`end-current`) the live one (two-calls.ts). */
+  takeWaiting = (mode: TakeWaitingMode): Promise<void> => takeWaiting(this.calls, mode);
 
   /** Declines the waiting call (486); the live call goes on. */
   rejectWaiting = (): Promise<void> => this.waitingOrThrow().reject();
 
-  /** Goes back to the call on hold: the one talking now is held first. */
-  async swap(): Promise<void> {
-    const held = this.calls.background ?? (this.call?.state.kind === 'held' ? this.call : null);
-    if (!held) throw new PhoneError('phone.err.resumeNotHeld');
-    for (const other of this.calls.others(held)) if (other.state.kind === 'active') await other.hold();
-    await held.resume();
-  }
+  /** Goes back to the call on hold (also between a customer and the consultation): the one talking now is held first. */
+  swap = async (): Promise<void> => {
+    if (this.transfers.currentConference) throw new PhoneError('phone.err.swapInConference');
+    await swap(this.calls);
+  };
 
   /** Hangs up the call on hold beside the current one. */
   hangUpHeld = (): Promise<HangUpResult> => {
@@ -194,13 +198,36 @@ export class Phone {
     return held.hangUp();
   };
 
-  // Convenience for the UI: act on the foreground call.
+  // Transfers (transfer/): progress comes as `transfer` and `consultation` events.
+  /** Blind transfer of the current call; resolves with its result (done: the call ended as `transferred`; failed: it is resumed). */
+  transfer = (target: TransferTarget): Promise<TransferState> => this.transfers.blind(this.live(), target);
+  /** Holds the current call and calls `target` about it; resolves with the consultation's call once placed. */
+  consult = (target: TransferTarget): Promise<PhoneCall> => this.transfers.consult(this.live(), target);
+  /** Attended transfer: the platform joins the customer and the consulted target; both calls end as `transferred`. */
+  completeTransfer = (): Promise<TransferState> => this.transfers.complete();
+  /** Hangs up the consultation and resumes the customer. */
+  cancelConsultation = (): Promise<void> => this.transfers.cancel();
+
+  // Three-way calls (conference/): state comes as `conference` events.
+  /** Customer and consultation together: both active, each hears the agent and the other. */
+  conference = (): Promise<void> => this.transfers.startConference();
+  /** A muted party is heard by nobody (a listener); unmute to hear it again. */
+  setPartyMuted = (callId: string, muted: boolean): void => this.transfers.setPartyMuted(this.byId(callId), muted);
+  /** Hangs up one party; the other goes on as a normal call. */
+  dropParty = (callId: string): Promise<void> => this.transfers.dropParty(this.byId(callId));
+  /** Leaves the two talking: the attended transfer (REFER with Replaces). */
+  leaveConference = (): Promise<TransferState> => this.transfers.complete();
+
+  // Convenience for the UI: act on the foreground call (in a conference: on both).
   answer = (): Promise<void> => this.live().answer();
   reject = (): Promise<void> => this.live().reject();
   hangUp = (): Promise<HangUpResult> => this.live().hangUp();
-  setMuted = (muted: boolean): void => this.live().setMuted(muted);
-  hold = (): Promise<void> => this.live().hold();
-  resume = (): Promise<void> => this.live().resume();
+  setMuted = (muted: boolean): void => {
+    const both = this.transfers.currentConference?.calls;
+    for (const call of both ?? [this.live()]) call.setMuted(muted);
+  };
+  hold = (): Promise<void> => this.transfers.currentConference?.hold() ?? this.live().hold();
+  resume = (): Promise<void> => this.transfers.currentConference?.resume() ?? this.live().resume();
   sendDtmf = (tones: string): void => this.live().sendDtmf(tones);
   /** Test hooks: latest quality sample and received audio level of the foreground call. */
   stats = (): ReturnType<PhoneCall['stats']> => this.call?.stats() ?? null;
@@ -215,6 +242,12 @@ export class Phone {
     return call;
   }
 
+  private byId(callId: string): PhoneCall {
+    const call = this.calls.byId(callId);
+    if (!call) throw new PhoneError('phone.err.noCall');
+    return call;
+  }
+
   private waitingOrThrow(): PhoneCall {
     const waiting = this.calls.waiting;
     if (!waiting) throw new PhoneError('phone.err.noWaitingCall');
@@ -226,32 +259,17 @@ export class Phone {
     this.events.emit('registration', state);
   }
 
-  private onInvite(invitation: Invitation): void {
-    const req = invitation.request;
-    const { cti, error } = readCtiHeader(req.getHeader(this.options.ctiHeader ?? PHONE_DEFAULTS.ctiHeader));
-    const remote = invitation.assertedIdentity ?? invitation.remoteIdentity;
-    // The caller controls both: no bidi override may show the agent another number (untrusted-text.ts).
-    const remoteUser = withoutFormatControls(remote.uri.user ?? '');
-    // sip.js types it as a string, but a From without a display name gives undefined.
-    const remoteDisplayName = withoutFormatControls((remote.displayName as string | undefined) ?? '');
-    const now = this.timers.now();
-    const busy = this.calls.all.length > 0;
-    if (this.calls.full) {
-      void invitation.reject({ statusCode: 486 }).catch(() => undefined);
-      this.events.emit('missed', { callId: invitation.id, remoteUser, cti, reason: 'offered-while-busy', offeredAt: now });
-      return;
-    }
-    const decision = decideAutoAnswer(
-      { pAutoAnswer: req.getHeader('P-Auto-Answer'), callInfo: req.getHeaders('Call-Info'), cti, remoteUser },
-      [...this.pending.values()],
-      this.autoAnswerCampaigns,
-      now,
-    );
-    if (decision.answer && decision.match) {
-      for (const [k, p] of this.pending) if (p === decision.match) this.pending.delete(k);
-    }
-    const info = { id: invitation.id, remoteUser, remoteDisplayName, cti, ctiError: error, autoAnswer: decision, receivedAt: now, offeredWhileBusy: busy };
-    const call = new PhoneCall(invitation, info, {
+  /** The agent's own call to `target`, as the consultation of `customer`. */
+  private placeConsultation(target: ResolvedTarget, customer: PhoneCall): PhoneCall {
+    const call = placeCall(this.ua, target, customer.id, this.callEnvironment());
+    this.calls.add(call);
+    this.events.emit('call', { call, state: call.state });
+    call.start();
+    return call;
+  }
+
+  private callEnvironment(): CallEnvironment {
+    return {
       media: this.options.media ?? browserMedia,
       timers: this.timers,
       devices: () => this.devices,
@@ -260,28 +278,14 @@ export class Phone {
       events: this.callEvents(),
       ...(this.options.refreshAnswerMs !== undefined ? { refreshAnswerMs: this.options.refreshAnswerMs } : {}),
       ...(this.options.mediaWatch ? { mediaWatch: this.options.mediaWatch } : {}),
-    });
-    const others = [...this.calls.all];
-    this.calls.add(call);
-    this.events.emit('call', { call, state: call.state });
-    this.events.emit('cti', { callId: call.id, cti, error });
-    if (busy) {
-      // Never answered by itself over a live call; and the platform offering it means it thinks the agent is free.
-      call.ring(true);
-      void invitation.progress().catch(() => undefined);
-      this.watchdog.offeredWhileBusy(others);
-    } else if (decision.answer) {
-      call.answer().catch(() => undefined); // the failure shows as ended{failed}
-    } else {
-      call.ring();
-      void invitation.progress().catch(() => undefined);
-    }
+    };
   }
 
   private callEvents(): CallEvents {
     return {
       state: (c) => {
-        if (c.state.kind === 'ended') this.callEnded(c);
+        if (c.state.kind === 'ended') this.offered.ended(c);
+        this.transfers.callChanged(c);
         this.events.emit('call', { call: c, state: c.state });
       },
       mute: (c) => this.events.emit('mute', { callId: c.id, muted: c.isMuted }),
@@ -292,17 +296,5 @@ export class Phone {
       },
       path: (c, state) => this.watchdog.path(c, state),
     };
-  }
-
-  private callEnded(call: PhoneCall): void {
-    this.calls.settle(call);
-    const reason: MissedCallReason | null = call.missed;
-    if (reason) this.events.emit('missed', { callId: call.id, remoteUser: call.info.remoteUser, cti: call.info.cti, reason, offeredAt: call.info.receivedAt });
-    // The call that waited is now the only one: it rings as a call of its own (or is answered, when it asked to be).
-    const next = this.calls.all.length === 1 ? this.calls.all[0] : undefined;
-    if (next?.state.kind === 'ringing') {
-      if (next.info.autoAnswer.answer) next.answer().catch(() => undefined);
-      else next.ring();
-    }
   }
 }

@@ -70,7 +70,11 @@ export class FakeSipServer {
   /** How to answer a re-INVITE (default 200 with SDP); e.g. 481 when the platform no longer has the call, null = no answer. */
   reinviteAnswer: { status: number; reason: string } | null = { status: 200, reason: 'OK' };
   pings = 0;
+  /** Requests a test double takes over (fake-pbx.ts: the phone's own INVITEs, REFER, CANCEL); true = handled. */
+  intercept: ((msg: Core.IncomingRequestMessage) => boolean) | null = null;
   private seq = 0;
+  /** The next CSeq of the server's side of each dialog (its INVITE used 1). */
+  private readonly cseqs = new Map<string, number>();
 
   /** Called by the phone's sip.js for each message it sends. */
   handle(text: string): void {
@@ -82,6 +86,7 @@ export class FakeSipServer {
     }
     if (!(msg instanceof Core.IncomingRequestMessage)) return;
     this.received.push(msg);
+    if (this.intercept?.(msg)) return;
     if (msg.method === 'REGISTER' && this.answerRegister) {
       if (this.challengeHa1 !== null && !this.digestOk(msg, this.challengeHa1)) {
         this.reply(msg, 401, 'Unauthorized', `WWW-Authenticate: Digest realm="asterisk", nonce="n${++this.seq}", algorithm=MD5\r\n`);
@@ -103,11 +108,11 @@ export class FakeSipServer {
   }
 
   /** Checks a digest Authorization (RFC 2617 without qop) against an HA1, as Asterisk does with md5secret. */
-  private digestOk(req: Core.IncomingRequestMessage, ha1: string): boolean {
+  digestOk(req: Core.IncomingRequestMessage, ha1: string): boolean {
     const auth = req.getHeader('authorization');
     if (!auth) return false;
     const field = (name: string): string => new RegExp(`${name}="?([^",]+)"?`).exec(auth)?.[1] ?? '';
-    const ha2 = md5(`REGISTER:${field('uri')}`);
+    const ha2 = md5(`${req.method}:${field('uri')}`);
     const ok = field('response') === md5(`${ha1}:${field('nonce')}:${ha2}`) && field('realm') === 'asterisk';
     this.digestResults.push(ok);
     return ok;
@@ -130,7 +135,7 @@ export class FakeSipServer {
     const contact = /<([^>]+)>/.exec(ok.getHeader('contact') ?? '')?.[1] ?? 'sip:1001@127.0.0.1';
     this.deliver(
       `BYE ${contact} SIP/2.0\r\nVia: SIP/2.0/WS 127.0.0.1:8089;branch=z9hG4bKbye${++this.seq};rport\r\nMax-Forwards: 70\r\n` +
-        `From: ${ok.getHeader('from')}\r\nTo: ${ok.getHeader('to')}\r\nCall-ID: ${callId}\r\nCSeq: 2 BYE\r\nContent-Length: 0\r\n\r\n`,
+        `From: ${ok.getHeader('from')}\r\nTo: ${ok.getHeader('to')}\r\nCall-ID: ${callId}\r\nCSeq: ${this.nextCseq(callId)} BYE\r\nContent-Length: 0\r\n\r\n`,
     );
   }
 
@@ -168,6 +173,18 @@ export class FakeSipServer {
     return callId;
   }
 
+  /** The next CSeq for a request the server sends in the dialog `callId`. */
+  nextCseq(callId: string): number {
+    const next = this.cseqs.get(callId) ?? 2;
+    this.cseqs.set(callId, next + 1);
+    return next;
+  }
+
+  /** A fresh number for tags and branches. */
+  unique(): number {
+    return ++this.seq;
+  }
+
   /** Requests of one method the phone sent. */
   count(method: string): number {
     return this.received.filter((m) => m.method === method).length;
@@ -183,7 +200,8 @@ export class FakeSipServer {
     this.transport?.serverDrop();
   }
 
-  private deliver(text: string): void {
+  /** Sends a message to the phone. */
+  deliver(text: string): void {
     // Asynchronously, like a socket; a half-open connection delivers nothing.
     if (this.halfOpen) return;
     queueMicrotask(() => this.transport?.receive(text));

@@ -4,20 +4,22 @@
  * is live (call waiting: the platform offered it, often because it no longer
  * knows the first), and the agent may hold one to take the other.
  *
- *   foreground   the call the panel shows: answering/active first, else a held
- *                one, else a ringing one; after it ends, the last one until
- *                another arrives
+ *   foreground   the call the panel shows: answering/active (or one the agent
+ *                is placing) first, else a held one, else a ringing one; after
+ *                it ends, the last one until another arrives
  *   waiting      a ringing call while another call is live
- *   background   a held call while the agent talks on another
+ *   background   a held call while the agent talks on (or places) another:
+ *                during a consultation, the party the agent is not talking to
  *
  * At most MAX_LIVE calls are live; the phone answers 486 to one more (and
  * records it as missed).
  */
 import type { PhoneCall } from './phone-call';
+import { isDialling } from './call-state';
 
 export const MAX_LIVE_CALLS = 2;
 
-const talking = (c: PhoneCall): boolean => c.state.kind === 'answering' || c.state.kind === 'active';
+const talking = (c: PhoneCall): boolean => c.state.kind === 'answering' || c.state.kind === 'active' || isDialling(c.state);
 
 export class CallSet {
   private readonly live: PhoneCall[] = [];

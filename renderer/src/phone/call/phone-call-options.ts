@@ -11,9 +11,18 @@ import type { PhoneCall } from './phone-call';
 import type { QualitySample } from '../quality/rtp-quality';
 import type { Timers } from '../timers';
 
+/** Who began the call: the platform's INVITE to the agent, or the agent's own (a consultation). */
+export type CallDirection = 'incoming' | 'outgoing';
+/** What the call is for: a customer's call, or the agent's consultation of a colleague about one (transfer/consultation.ts). */
+export type CallRole = 'customer' | 'consultation';
+
 export interface CallInfo {
   readonly id: string;
-  /** Caller's number / user part. */
+  readonly direction: CallDirection;
+  readonly role: CallRole;
+  /** A consultation: the id of the customer's call it is about; else null. */
+  readonly consultationOf: string | null;
+  /** Caller's number / user part (incoming), or the user part dialled (outgoing). */
   readonly remoteUser: string;
   readonly remoteDisplayName: string;
   readonly cti: Cti | null;
@@ -23,6 +32,10 @@ export interface CallInfo {
   readonly receivedAt: number;
   /** It arrived while another call was live (call waiting). */
   readonly offeredWhileBusy: boolean;
+  /** An incoming call another agent transferred here: that agent's extension (Referred-By's user part, cleaned), else null. */
+  readonly referredBy: string | null;
+  /** An outgoing call: what the agent dialled, as said to the agent (an extension, a campaign, a number); else null. */
+  readonly target: string | null;
 }
 
 export interface DeviceChoice {

@@ -40,6 +40,7 @@ function playRemote(stream: MediaStream, speakerId: string | null): RemoteAudio 
   return {
     level,
     setSpeaker,
+    setMuted: (muted) => void (audio.muted = muted),
     speakerId: () => audio.sinkId,
     dispose() {
       stream.removeEventListener('addtrack', measure);

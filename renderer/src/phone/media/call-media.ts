@@ -2,9 +2,12 @@
  * The audio side of an established call: remote playback and level, local
  * track enabling (mute, hold), microphone switching, quality sampling, and
  * whether audio really arrives (media-watch.ts, fed by the samples and the
- * peer connection's state). Works on sip.js's web session description
- * handler; with any other handler (Node tests) it does nothing, so call
- * signalling stays testable without WebRTC.
+ * peer connection's state). While a conference mixes (conference/), the
+ * sender carries the mix instead of the microphone (`sendInstead`): hold
+ * still silences the sender, mute takes the agent's voice out of the mix,
+ * and a microphone switch feeds the mixer. Works on sip.js's web session
+ * description handler; with any other handler (Node tests) it does nothing,
+ * so call signalling stays testable without WebRTC.
  */
 import { Web, type SessionDescriptionHandler } from 'sip.js';
 import type { MediaPort, RemoteAudio } from './media-port';
@@ -15,6 +18,7 @@ import type { QualitySample } from '../quality/rtp-quality';
 import { sdpAudioDirection } from './sdp-direction';
 import type { Timers } from '../timers';
 import { PhoneError } from '../phone-error';
+import type { SendOverride } from './send-override';
 
 export interface CallMediaEvents {
   readonly quality: (sample: QualitySample) => void;
@@ -22,6 +26,12 @@ export interface CallMediaEvents {
   readonly health: (health: MediaHealth) => void;
   /** The peer connection lost its path (`disconnected`/`failed`) or found it again. */
   readonly path: (state: RTCPeerConnectionState) => void;
+}
+
+/** What a conference mixer takes from a call: what it receives, and the microphone it would send. */
+export interface ConferenceMedia {
+  readonly remote: MediaStream;
+  readonly microphone: MediaStreamTrack;
 }
 
 export interface AudioRoute {
@@ -39,6 +49,9 @@ export class CallMedia {
   private health: MediaHealth = { kind: 'flowing' };
   private weHold = false;
   private stopPathWatch: (() => void) | null = null;
+  /** A conference's mix sent instead of the microphone, and the microphone kept aside meanwhile. */
+  private override: SendOverride | null = null;
+  private microphone: MediaStreamTrack | null = null;
 
   constructor(
     private readonly sdh: () => SessionDescriptionHandler | undefined,
@@ -83,6 +96,10 @@ export class CallMedia {
     this.local?.meter.close();
     this.local = null;
     this.watch = null;
+    // sip.js stops the tracks its senders carry; the microphone kept aside for a mix is ours to stop.
+    if (this.override) this.microphone?.stop();
+    this.override = null;
+    this.microphone = null;
   }
 
   /** Whether audio arrives now. */
@@ -114,21 +131,54 @@ export class CallMedia {
     this.events.health(next);
   }
 
-  /** Sends our audio or not (mute, hold); the sender keeps running so unmuting is instant. */
-  setSending(sending: boolean): void {
-    for (const s of this.peerConnection()?.getSenders() ?? []) if (s.track?.kind === 'audio') s.track.enabled = sending;
+  /** Sends our audio or not (mute, hold); the sender keeps running so unmuting is instant. With a mix, mute only takes the agent out of it. */
+  setSending({ muted, held }: { readonly muted: boolean; readonly held: boolean }): void {
+    for (const s of this.peerConnection()?.getSenders() ?? []) if (s.track?.kind === 'audio') s.track.enabled = !held && (this.override !== null || !muted);
+    this.override?.agentAudible(!muted);
   }
 
-  async setMicrophone(deviceId: string | null, sending: boolean): Promise<void> {
-    const pc = this.peerConnection();
-    if (!pc) return; // not yet answered: the choice applies through the answer's constraints
-    const sender = pc.getSenders().find((s) => s.track?.kind === 'audio' || s.track === null);
+  async setMicrophone(deviceId: string | null): Promise<void> {
+    if (!this.peerConnection()) return; // not yet answered: the choice applies through the answer's constraints
+    const sender = this.audioSender();
     if (!sender) throw new PhoneError('phone.err.noSender');
     const track = await this.media.getMicrophone(deviceId);
-    track.enabled = sending;
+    if (this.override) {
+      // The sender carries the mix: the new microphone goes to the mixer, and is sent again when the mix ends.
+      this.microphone?.stop();
+      this.microphone = track;
+      this.override.microphoneChanged(track);
+      return;
+    }
     const old = sender.track;
     await sender.replaceTrack(track);
     old?.stop();
+  }
+
+  /** What a conference mixer needs of this call, null before its audio starts. */
+  conferenceMedia(): ConferenceMedia | null {
+    const web = this.webHandler();
+    const microphone = this.override ? this.microphone : (this.audioSender()?.track ?? null);
+    if (!web || !microphone) return null;
+    return { remote: web.remoteMediaStream, microphone };
+  }
+
+  /** Sends a mix instead of the microphone (no renegotiation: replaceTrack), or the microphone again (null). */
+  async sendInstead(override: SendOverride | null): Promise<void> {
+    const sender = this.audioSender();
+    if (!sender || override === this.override) return;
+    if (override) {
+      if (!this.override) this.microphone = sender.track;
+      await sender.replaceTrack(override.track);
+    } else {
+      await sender.replaceTrack(this.microphone);
+      this.microphone = null;
+    }
+    this.override = override;
+  }
+
+  /** Stops playing the far end to the agent, or plays it again. */
+  setRemoteMuted(muted: boolean): void {
+    this.remote?.setMuted(muted);
   }
 
   async setSpeaker(deviceId: string | null): Promise<void> {
@@ -177,5 +227,9 @@ export class CallMedia {
 
   private peerConnection(): RTCPeerConnection | null {
     return this.webHandler()?.peerConnection ?? null;
+  }
+
+  private audioSender(): RTCRtpSender | null {
+    return this.peerConnection()?.getSenders().find((s) => s.track?.kind === 'audio' || s.track === null) ?? null;
   }
 }

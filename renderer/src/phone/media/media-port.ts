@@ -10,13 +10,15 @@ export interface RemoteAudio {
   /** RMS level of what the far end sends, 0 … 1 (tests assert audio is flowing). */
   level(): number;
   setSpeaker(deviceId: string | null): Promise<void>;
+  /** Stops playing it to the agent (a muted conference party) or plays it again; the level is still measured. */
+  setMuted(muted: boolean): void;
   /** The output device it plays on ('' = the system default). */
   speakerId(): string;
   dispose(): void;
 }
 
-/** `ring`: a call rings for the agent; `waiting`: a soft beep, another call is live (call waiting). */
-export type RingKind = 'ring' | 'waiting';
+/** `ring`: a call rings for the agent; `waiting`: a soft beep, another call is live (call waiting); `ringback`: the far end of the agent's own call rings. */
+export type RingKind = 'ring' | 'waiting' | 'ringback';
 
 export interface MediaPort {
   /** Starts the ringtone on a device (null = system default). */
@@ -30,6 +32,6 @@ export interface MediaPort {
 /** A media port that makes no sound: for tests and for headless use. */
 export const silentMedia: MediaPort = {
   startRingtone: () => ({ stop: () => undefined }),
-  playRemote: () => ({ level: () => 0, setSpeaker: async () => undefined, speakerId: () => '', dispose: () => undefined }),
+  playRemote: () => ({ level: () => 0, setSpeaker: async () => undefined, setMuted: () => undefined, speakerId: () => '', dispose: () => undefined }),
   getMicrophone: () => Promise.reject(new Error('No microphone in this environment.')),
 };

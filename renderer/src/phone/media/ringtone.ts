@@ -4,8 +4,9 @@
  * call's speaker. `ring`: the agent's choice of four (classic: 440 + 480 Hz,
  * two seconds on and four off), at the chosen volume.
  * `waiting` (call waiting, heard over a live call): one soft 440 Hz
- * beep of 0.3 s every 3 s. It stops by itself after `maxMs` in case nobody
- * stops it.
+ * beep of 0.3 s every 3 s. `ringback` (the far end of the agent's own
+ * call rings): the classic cadence, softly, on the call's speaker. It stops
+ * by itself after `maxMs` in case nobody stops it.
  */
 import type { RingKind, Ringtone } from './media-port';
 
@@ -28,6 +29,8 @@ const RINGS: Record<RingtoneName, Pattern> = {
   beeps: { tones: [1000], bursts: [[0, 0.15], [0.3, 0.45], [0.6, 0.75]], cycleS: 2.2, level: 0.1 },
 };
 const WAITING: Pattern = { tones: [440], bursts: [[0, 0.3]], cycleS: 3, level: 0.05 };
+/** The ringback an agent's own call plays while the far end rings (ITU/North American: 440 + 480 Hz, 2 s on, 4 s off). */
+const RINGBACK: Pattern = { tones: [440, 480], bursts: [[0, 2]], cycleS: 6, level: 0.06 };
 
 /** The agent's ringer choice (settings), applied from the next ring on. */
 let ringer: { tone: RingtoneName; volume: number } = { tone: 'classic', volume: 80 };
@@ -36,10 +39,10 @@ export function setRingerPreferences(next: { tone: RingtoneName; volume: number 
 }
 
 export function startGeneratedRingtone(deviceId: string | null, kind: RingKind = 'ring', maxMs = 120_000): Ringtone {
-  const pattern = kind === 'waiting' ? WAITING : RINGS[ringer.tone];
+  const pattern = kind === 'waiting' ? WAITING : kind === 'ringback' ? RINGBACK : RINGS[ringer.tone];
   const { tones, bursts, cycleS: CYCLE_S } = pattern;
-  // 80 % (the default) plays the tone at its designed level; the call-waiting beep keeps its own.
-  const level = kind === 'waiting' ? pattern.level : (pattern.level * ringer.volume) / 80;
+  // 80 % (the default) plays the tone at its designed level; the call-waiting beep and the ringback keep their own.
+  const level = kind === 'ring' ? (pattern.level * ringer.volume) / 80 : pattern.level;
   const ctx = new AudioContext();
   const gain = ctx.createGain();
   gain.gain.value = 0;

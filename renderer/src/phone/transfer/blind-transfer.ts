@@ -1,0 +1,39 @@
+/**
+ * A blind transfer: the customer waits on hold while the platform tries the
+ * target (hold first, then REFER `Refer-To: <sip:target@host>`).
+ *
+ *   done     the platform bridged the customer to the target: the phone hangs
+ *            up its own leg (Asterisk sends no BYE; it waits up to 60 s for
+ *            ours) and the call ends as `transferred`
+ *   failed   before that final 200 the customer is still with the agent: the
+ *            call is resumed, and the failure says why in plain words
+ */
+import type { Spoken } from '../../../../common/i18n/say';
+import { isLive } from '../call/call-state';
+import { PhoneError } from '../phone-error';
+import { blindReferTo } from './refer-to';
+import type { TransferAttempt } from './transfer-attempt';
+import type { TransferState } from './transfer-state';
+
+export async function blindTransfer(attempt: TransferAttempt, targetUri: string): Promise<TransferState> {
+  const call = attempt.call;
+  attempt.report({ stage: 'requested' });
+  if (call.state.kind === 'active') {
+    try {
+      await call.hold();
+    } catch (error) {
+      // Without the hold the customer would hear the transfer being tried: do not send it.
+      return isLive(call.state) ? attempt.fail('refused', causeOf(error)) : attempt.fail('customer-gone');
+    }
+  }
+  const result = await attempt.refer(blindReferTo(targetUri));
+  if (result.stage === 'done') await call.hangUpTransferred(attempt.target, attempt.timers.now());
+  // A resume the platform refuses leaves the call held, as the screen then shows; the agent can try again.
+  else if (call.state.kind === 'held') await call.resume().catch(() => undefined);
+  return result;
+}
+
+/** A refusal's words (a PhoneError's message key), to say why the transfer was not tried. */
+export function causeOf(error: unknown): Spoken | undefined {
+  return error instanceof PhoneError ? { key: error.say.key, params: error.say.params } : undefined;
+}

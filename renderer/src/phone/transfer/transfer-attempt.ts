@@ -1,0 +1,72 @@
+/**
+ * One transfer of one customer call (blind, or an attended one completing):
+ * what the phone reports about it (the `transfer` event) and the REFER it
+ * follows (refer-follower.ts). The customer may hang up at any moment: before
+ * the REFER is out, the REFER is never sent; after, the transfer fails as
+ * `customer-gone`.
+ */
+import type { Spoken } from '../../../../common/i18n/say';
+import type { PhoneCall } from '../call/phone-call';
+import type { SipFailureKind } from '../call/sip-failure';
+import type { Timers } from '../timers';
+import { ReferFollower, type ReferBounds } from './refer-follower';
+import { failed, type TransferProgress, type TransferState } from './transfer-state';
+
+/** What every transfer needs from the phone. */
+export interface TransferContext {
+  readonly timers: Timers;
+  /** `<sip:1001@host>`: Referred-By. */
+  readonly aor: string;
+  readonly bounds: ReferBounds;
+  /** Ask the platform for no progress reports (Refer-Sub: false). */
+  readonly noSubscription: boolean;
+  readonly report: (progress: TransferProgress) => void;
+}
+
+export class TransferAttempt {
+  private follower: ReferFollower | null = null;
+  private customerGone = false;
+  private last: TransferState | null = null;
+
+  constructor(
+    readonly call: PhoneCall,
+    readonly kind: 'blind' | 'attended',
+    /** The target as the agent chose it. */
+    readonly target: string,
+    private readonly ctx: TransferContext,
+  ) {}
+
+  get timers(): Timers {
+    return this.ctx.timers;
+  }
+
+  /** How long the platform may take to hang up a consultation leg it replaced. */
+  get replacedLegMs(): number {
+    return this.ctx.bounds.replacedLegMs;
+  }
+
+  report(state: TransferState): TransferState {
+    if (this.last?.stage === 'done' || this.last?.stage === 'failed') return this.last;
+    this.last = state;
+    this.ctx.report({ ...state, callId: this.call.id, kind: this.kind, target: this.target, at: this.ctx.timers.now() });
+    return state;
+  }
+
+  fail(kind: SipFailureKind, cause?: Spoken): TransferState {
+    return this.report(failed(kind, null, this.target, cause));
+  }
+
+  /** Sends the REFER and follows it to its result. */
+  refer(referTo: string): Promise<TransferState> {
+    if (this.customerGone || this.call.state.kind === 'ended') return Promise.resolve(this.fail('customer-gone'));
+    const plan = { referTo, referredBy: this.ctx.aor, noSubscription: this.ctx.noSubscription, target: this.target };
+    this.follower = new ReferFollower(plan, this.ctx.bounds, this.ctx.timers, (state) => this.report(state));
+    return this.follower.run(this.call);
+  }
+
+  /** The customer's call ended. */
+  customerLeft(): void {
+    this.customerGone = true;
+    this.follower?.fail('customer-gone');
+  }
+}
