@@ -47,6 +47,7 @@ export const phoneEn = {
   'phone.err.notInConference': 'That call is not part of a three-way call.',
   'phone.outgoing.failed': 'The call to {target} did not go through: {cause}',
   'phone.transfer.failed': 'The transfer to {target} did not go through: {cause} The customer is back with you.',
+  'phone.transfer.customerLost': "The transfer to {target} did not go through: {cause} The platform had already taken the customer off your call, so their call has ended: call them back from Recent calls if needed.",
   'phone.failure.notFound': '{target} does not exist.',
   'phone.failure.busy': '{target} is busy.',
   'phone.failure.unavailable': '{target} is not available right now ({status}).',

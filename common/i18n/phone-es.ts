@@ -49,6 +49,7 @@ export const phoneEs: Record<keyof typeof phoneEn, string> = {
   'phone.err.notInConference': 'Esa llamada no forma parte de una llamada de tres.',
   'phone.outgoing.failed': 'La llamada a {target} no se pudo completar: {cause}',
   'phone.transfer.failed': 'La transferencia a {target} no se pudo completar: {cause} El cliente vuelve a estar con usted.',
+  'phone.transfer.customerLost': "La transferencia a {target} no se pudo completar: {cause} La plataforma ya había sacado al cliente de su llamada, así que la llamada terminó: vuelva a llamarlo desde Llamadas recientes si hace falta.",
   'phone.failure.notFound': '{target} no existe.',
   'phone.failure.busy': '{target} está ocupado.',
   'phone.failure.unavailable': '{target} no está disponible en este momento ({status}).',

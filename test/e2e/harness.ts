@@ -132,7 +132,7 @@ export async function startApp(options: StartOptions = {}): Promise<E2EApp> {
 }
 
 /** The simulator's SIP WebSocket address, once the simulator offers one (ready line `sip.ws`). */
-function sipWsUrl(sim: Simulator): string | undefined {
+export function sipWsUrl(sim: Simulator): string | undefined {
   const sip = sim.ready['sip'];
   if (typeof sip === 'object' && sip !== null && 'ws' in sip && typeof sip.ws === 'string') return sip.ws;
   return undefined;

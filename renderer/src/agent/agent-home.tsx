@@ -20,6 +20,10 @@ import { useMissedCountReport } from './use-missed-count-report';
 import { RecentCallsCard } from './recent-calls';
 import { MyCallbacksCard } from './my-callbacks';
 import { WaitingCall } from './waiting-call';
+import { ConsultationCard } from './transfer/consultation-card';
+import { TransferDialog } from './transfer/transfer-dialog';
+import { TransferStatus } from './transfer/transfer-status';
+import { useTransfer } from './transfer/use-transfer';
 import './agent.css';
 
 interface AgentHomeProps {
@@ -48,6 +52,9 @@ export function AgentHome({ api, session, phone, phoneProblem, renewalProblem }:
     body: t('calls.missed.item', { time: new Date(m.offeredAt).toLocaleTimeString(), caller: m.caller || t('calls.panel.unknownCaller'), campaign: m.campaign ?? t('calls.missed.noCampaign'), reason: t(`calls.missed.reason.${m.reason}`) }),
   }));
   const recent = useRecentCalls(api, phone);
+  const [transfer, transferActions] = useTransfer(phone, state.setup, state.call?.campaign ?? null);
+  // During a consultation the panel is the call being talked to; the card says who waits and what can be done.
+  const consulting = transfer.consultation !== null;
   useMissedCountReport(missed.missed.length);
   const agent = session.agent;
   const call = state.call && state.call.state.kind !== 'ended' ? state.call : null;
@@ -73,8 +80,13 @@ export function AgentHome({ api, session, phone, phoneProblem, renewalProblem }:
       {state.notice === 'fallback-hangup' && <p className="banner banner-info" role="status">{t('calls.hangUp.fallback')}</p>}
       <div className="agent-columns">
         <div className="agent-main">
-          {call && !ringing && <CallPanel call={call} actions={actions} api={api} notes={state.notes[call.id] ?? ''} />}
-          {state.held && <HeldCall call={state.held} actions={actions} />}
+          <TransferStatus ui={transfer} />
+          <ConsultationCard ui={transfer} actions={transferActions} customer={[call, state.held].find((c) => c?.role === 'customer') ?? null} target={[call, state.held].find((c) => c?.role === 'consultation') ?? null} />
+          {call && !ringing && (
+            <CallPanel call={call} actions={actions} api={api} notes={state.notes[call.id] ?? ''} {...(consulting || transfer.progress ? {} : { onTransfer: transferActions.open })} />
+          )}
+          {state.held && !consulting && <HeldCall call={state.held} actions={actions} />}
+          {transfer.dialogOpen && <TransferDialog inputs={transfer.inputs} sending={transfer.sending} onChoose={transferActions.choose} onClose={transferActions.close} />}
           {wrap && (
             <DispositionForm
               key={wrap.key} api={api} wrap={wrap} setup={state.setup} waitingAfter={state.wrapUps.length - 1}

@@ -19,7 +19,16 @@ import { useFocusRescue } from './use-focus-rescue';
 import type { SoftphoneApi } from '../bridge';
 import type { CallsActions } from './use-calls';
 
-export function CallPanel({ call, actions, api, notes = '' }: { call: CallView; actions: CallsActions; api: SoftphoneApi; notes?: string }) {
+interface Props {
+  call: CallView;
+  actions: CallsActions;
+  api: SoftphoneApi;
+  notes?: string;
+  /** Opens the transfer dialog (issue 22); absent when a transfer cannot start now (a consultation under way). */
+  onTransfer?: () => void;
+}
+
+export function CallPanel({ call, actions, api, notes = '', onTransfer }: Props) {
   const { t } = useLanguage();
   const id = useId();
   const [keypad, setKeypad] = useState(false);
@@ -41,6 +50,7 @@ export function CallPanel({ call, actions, api, notes = '' }: { call: CallView; 
         {kind === 'held' && <span className="call-timer-labelled">{t('shift.timer.hold')} <CallTimer since={call.heldSince} label={t('shift.timer.hold')} /></span>}
         {call.autoAnswered && kind !== 'ringing' && <span className="call-badge">{t('calls.panel.autoAnswered')}</span>}
       </p>
+      {call.referredBy && <p className="call-referred" data-testid="call-referred-by">{t('transfer.referredBy', { who: call.referredBy })}</p>}
       {call.ctiError && <p className="hint">{t('calls.panel.ctiError', { error: call.ctiError })}</p>}
       <CallDetails call={call} api={api} />
 
@@ -62,6 +72,9 @@ export function CallPanel({ call, actions, api, notes = '' }: { call: CallView; 
             <button type="button" className="button button-secondary" aria-expanded={keypad} aria-controls={`${id}-keypad`} onClick={() => setKeypad((k) => !k)} data-testid="keypad-toggle">
               {t('calls.keypad.show')}
             </button>
+            {onTransfer && call.role === 'customer' && kind === 'active' && (
+              <button type="button" className="button button-secondary" aria-haspopup="dialog" onClick={onTransfer} data-testid="transfer-open">{t('transfer.open')}</button>
+            )}
           </>
         )}
         {(connected || kind === 'answering') && (
@@ -73,7 +86,7 @@ export function CallPanel({ call, actions, api, notes = '' }: { call: CallView; 
           <Keypad label={t('calls.keypad.label')} onKey={actions.sendDtmf} disabled={kind !== 'active'} testId="dtmf-keypad" />
         </div>
       )}
-      {connected && <CallNotes value={notes} onChange={(text) => actions.setNotes(call.id, text)} />}
+      {connected && call.role === 'customer' && <CallNotes value={notes} onChange={(text) => actions.setNotes(call.id, text)} />}
       {connected && <CallQuality call={call} read={actions.remoteLevel} onEnd={actions.hangUp} />}
       {connected && (
         <p className="call-quality mic-level">

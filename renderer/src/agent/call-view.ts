@@ -4,8 +4,9 @@ import type { Cti } from '../../../common/domain/cti';
 import { ctiPairs, formName, type CtiPair } from '../../../common/domain/cti-data';
 import type { MessageKey } from '../../../common/i18n';
 import type { Say } from '../../../common/i18n/say';
-import type { PlacedCall, WrapUpDraft, WrapUpRecord } from '../../../common/ipc-contract';
+import type { CallTransfer, PlacedCall, WrapUpDraft, WrapUpRecord } from '../../../common/ipc-contract';
 import type { CallState, MediaHealth, PhoneCall, QualitySample } from '../phone';
+import type { ChosenTransfer } from './transfer/transfer-log';
 
 export interface CallView {
   readonly id: string;
@@ -28,6 +29,10 @@ export interface CallView {
   readonly quality: QualitySample | null;
   /** Whether its audio really arrives (from the call's RTP and peer connection). */
   readonly media: MediaHealth;
+  /** A customer's call, or the agent's call to a transfer target about one (issue 22). */
+  readonly role: 'customer' | 'consultation';
+  /** The colleague who transferred this call here (Referred-By), or null. */
+  readonly referredBy: string | null;
 }
 
 /** A finished call waiting for its disposition. */
@@ -46,6 +51,8 @@ export interface WrapUp {
   readonly endReason?: Say;
   /** The form as the agent left it (or the call's notes as its comment), kept by main until sent or discarded. */
   readonly draft?: WrapUpDraft;
+  /** Where the call was transferred (issue 22), shown on the form. */
+  readonly transfer?: CallTransfer;
 }
 
 /** A form with nothing typed yet. */
@@ -73,6 +80,8 @@ export function viewOf(call: PhoneCall, placed: PlacedCall | null, quality: Qual
     muted: call.isMuted,
     quality,
     media: call.mediaHealth,
+    role: call.role,
+    referredBy: call.info.referredBy,
   };
 }
 
@@ -85,8 +94,12 @@ export function ringingTitle(t: (key: MessageKey, params?: Record<string, string
  * Whether the call reached the agent (answered at some point), so it needs a disposition.
  * `notes`, typed during the call, become the form's comment.
  */
-export function wrapUpOf(view: CallView, wasAnswered: boolean, destination: string | null = null, endedAt: Date = new Date(), notes = ''): WrapUp | null {
-  if (!wasAnswered) return null;
+export function wrapUpOf(view: CallView, wasAnswered: boolean, destination: string | null = null, endedAt: Date = new Date(), notes = '', transfer: CallTransfer | null = null): WrapUp | null {
+  // A call to a colleague about a customer is not a customer's call: the customer's call has the wrap-up.
+  if (!wasAnswered || view.role === 'consultation') return null;
+  // Nor is a colleague's call to this phone (a consultation from the other side): the platform's calls carry a
+  // CTI object (queue, dialer, Make Call), a direct call between extensions none. A broken CTI is still shown.
+  if (view.guid === null && view.ctiError === null && destination === null) return null;
   const dropped = view.state.kind === 'ended' && view.state.cause === 'network-dropped';
   return {
     ...(dropped ? { end: 'dropped-by-network' as const, ...(view.state.kind === 'ended' && view.state.reason ? { endReason: view.state.reason } : {}) } : {}),
@@ -98,6 +111,7 @@ export function wrapUpOf(view: CallView, wasAnswered: boolean, destination: stri
     startedAt: view.activeSince === null ? null : new Date(view.activeSince).toISOString(),
     endedAt: endedAt.toISOString(),
     ...(notes.trim() ? { draft: { ...EMPTY_DRAFT, comment: notes.slice(0, 2000) } } : {}),
+    ...(transfer ? { transfer } : {}),
   };
 }
 
@@ -113,6 +127,7 @@ export function wrapUpRecordOf(wrap: WrapUp): WrapUpRecord | null {
     endedAt: wrap.endedAt ?? new Date().toISOString(),
     ...(wrap.end ? { end: wrap.end } : {}),
     ...(wrap.draft ? { draft: wrap.draft } : {}),
+    ...(wrap.transfer ? { transfer: wrap.transfer } : {}),
   };
 }
 
@@ -122,5 +137,13 @@ export function wrapUpFromRecord(record: WrapUpRecord): WrapUp {
     key: `kept:${record.guid}`, guid: record.guid, campaign: record.campaign, caller: record.callerid, destination: record.destination,
     startedAt: record.startedAt, endedAt: record.endedAt, ...(record.end ? { end: record.end } : {}),
     ...(record.draft ? { draft: record.draft } : {}),
+    ...(record.transfer ? { transfer: record.transfer } : {}),
   };
+}
+
+/** The transfer a call ended in, as its records keep it: what the agent chose, when the platform said done; null otherwise. */
+export function callTransferOf(call: PhoneCall, chosen: ChosenTransfer | null): CallTransfer | null {
+  const state = call.state;
+  if (state.kind !== 'ended' || state.cause !== 'transferred' || !chosen) return null;
+  return { target: chosen.target, name: chosen.name, at: new Date(state.transfer?.at ?? Date.now()).toISOString(), mode: chosen.mode };
 }

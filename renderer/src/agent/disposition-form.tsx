@@ -4,6 +4,7 @@
 // it in main's outbox; the agent can take the next call while it is sent.
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { CallsSetup, IpcError } from '../../../common/ipc-contract';
+import { targetText } from '../../../common/domain/transfer-target';
 import type { MessageKey } from '../../../common/i18n';
 import type { SoftphoneApi } from '../bridge';
 import { english } from '../../../common/i18n/say';
@@ -30,7 +31,7 @@ interface Props {
 }
 
 export function DispositionForm({ api, wrap, setup, onDone, onDiscard, waitingAfter = 0, onDraft }: Props) {
-  const { t } = useLanguage();
+  const { t, language } = useLanguage();
   const errorText = useErrorText();
   const id = useId();
   // What was typed before (another call, a reload, a restart), else the call's notes as the comment.
@@ -96,7 +97,7 @@ export function DispositionForm({ api, wrap, setup, onDone, onDiscard, waitingAf
     return (
       <section className="card disposition" role="alert" data-testid="disposition-form">
         <p>{t('calls.dispo.noGuid')}</p>
-        <button type="button" className="button button-secondary" onClick={() => onDone(wrap.key)}>{t('calls.dispo.dismiss')}</button>
+        <button type="button" className="button button-secondary" onClick={() => onDone(wrap.key)} data-testid="disposition-dismiss">{t('calls.dispo.dismiss')}</button>
       </section>
     );
   }
@@ -110,6 +111,11 @@ export function DispositionForm({ api, wrap, setup, onDone, onDiscard, waitingAf
         {wrap.end === 'dropped-by-network' && (
           <p className="banner banner-warning" data-testid="dispo-dropped">
             {t('calls.dispo.dropped', { detail: wrap.endReason ? errorText({ message: english(wrap.endReason), say: wrap.endReason }) : '' })}
+          </p>
+        )}
+        {wrap.transfer && (
+          <p className="banner banner-info" data-testid="dispo-transferred">
+            {t('wrapUp.transferred', { target: wrap.transfer.name || targetText(wrap.transfer.target), time: new Date(wrap.transfer.at).toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit' }) })}
           </p>
         )}
         {waitingAfter > 0 && (

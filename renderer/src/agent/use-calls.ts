@@ -10,7 +10,8 @@ import { normalisePhoneNumber } from '../../../common/phone-number';
 import type { SoftphoneApi } from '../bridge';
 import { MAKE_CALL_DEADLINE_MS, withReplyDeadline } from '../bridge/reply-deadline';
 import { PhoneError, type AudioRoute, type Phone, type PhoneCall, type QualitySample, type TakeWaitingMode } from '../phone';
-import { viewOf, wrapUpFromRecord, wrapUpOf, wrapUpRecordOf, type CallView, type WrapUp } from './call-view';
+import { callTransferOf, viewOf, wrapUpFromRecord, wrapUpOf, wrapUpRecordOf, type CallView, type WrapUp } from './call-view';
+import { chosenTransfer } from './transfer/transfer-log';
 import { notifyIncomingCall } from './incoming-notification';
 
 export interface CallsState {
@@ -183,7 +184,8 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
           const forCall = placedFor(c);
           // The agent hung up (panel, tray, shortcut) but the BYE could not go: the platform may still hold the call.
           if (state.cause === 'signalling-lost' && state.by === 'agent') fallbackHangUp.current();
-          const wrap = wrapUpOf(viewOf(c, forCall, quality.current.get(c.id) ?? null), answered.current.has(c.id), forCall?.destination ?? null, new Date(), notesRef.current[c.id] ?? '');
+          const transfer = callTransferOf(c, chosenTransfer(phone, c.id));
+          const wrap = wrapUpOf(viewOf(c, forCall, quality.current.get(c.id) ?? null), answered.current.has(c.id), forCall?.destination ?? null, new Date(), notesRef.current[c.id] ?? '', transfer);
           answered.current.delete(c.id);
           setNotesState(({ [c.id]: _done, ...others }) => others);
           quality.current.delete(c.id);

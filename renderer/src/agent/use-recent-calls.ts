@@ -6,6 +6,8 @@ import { useCallback, useEffect, useState } from 'react';
 import type { FinishedCall, IpcError, RecentCall } from '../../../common/ipc-contract';
 import type { SoftphoneApi } from '../bridge';
 import type { Phone, PhoneCall } from '../phone';
+import { callTransferOf } from './call-view';
+import { chosenTransfer, type ChosenTransfer } from './transfer/transfer-log';
 
 export interface RecentCalls {
   calls: RecentCall[];
@@ -14,9 +16,11 @@ export interface RecentCalls {
 }
 
 /** The record of an answered call that ended, or null for one never answered (missed calls are recorded apart). */
-export function finishedCallOf(call: PhoneCall, endedAt: Date = new Date()): FinishedCall | null {
+export function finishedCallOf(call: PhoneCall, endedAt: Date = new Date(), chosen: ChosenTransfer | null = null): FinishedCall | null {
   const state = call.state;
-  if (state.kind !== 'ended' || call.activeSince === null) return null;
+  // A consultation is the agent's call to a colleague about a customer: the customer's call is the one kept.
+  if (state.kind !== 'ended' || call.activeSince === null || call.role === 'consultation') return null;
+  const transfer = callTransferOf(call, chosen);
   const cti = call.info.cti;
   return {
     id: call.id.slice(0, 200),
@@ -25,7 +29,8 @@ export function finishedCallOf(call: PhoneCall, endedAt: Date = new Date()): Fin
     campaign: cti?.Campaign?.slice(0, 256) ?? null,
     offeredAt: new Date(call.offeredAt).toISOString(),
     endedAt: endedAt.toISOString(),
-    outcome: state.cause === 'network-dropped' ? 'dropped' : 'answered',
+    outcome: transfer ? 'transferred' : state.cause === 'network-dropped' ? 'dropped' : 'answered',
+    ...(transfer ? { transfer } : {}),
     talkSeconds: Math.max(0, Math.round((endedAt.getTime() - call.activeSince) / 1000)),
   };
 }
@@ -47,7 +52,7 @@ export function useRecentCalls(api: SoftphoneApi, phone: Phone | null): RecentCa
   useEffect(() => {
     if (!phone) return;
     const offCall = phone.on('call', ({ call }) => {
-      const finished = finishedCallOf(call);
+      const finished = finishedCallOf(call, new Date(), chosenTransfer(phone, call.id));
       if (!finished) return;
       void api.request('calls.recordFinished', finished).then((r) => (r.ok ? setCalls(r.value) : setError(r.error)));
     });

@@ -8,14 +8,19 @@ export interface Tone {
   sampleRate: number;
   /** Peak amplitude, 0–1. */
   amplitude: number;
+  /** ±Hz the pitch wanders, four times a second, as a voice does: Chromium's noise suppression removes a steady sine in ~3 s. */
+  vibratoHz?: number;
 }
 
 /** A mono 16-bit PCM WAV file's bytes holding a sine tone. */
 export function toneWav(tone: Tone): Buffer {
   const count = Math.round(tone.seconds * tone.sampleRate);
   const data = Buffer.alloc(count * 2);
+  let phase = 0;
   for (let i = 0; i < count; i += 1) {
-    data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * tone.frequency * i) / tone.sampleRate) * tone.amplitude * 32_767), i * 2);
+    const frequency = tone.frequency + (tone.vibratoHz ?? 0) * Math.sin((2 * Math.PI * 4 * i) / tone.sampleRate);
+    phase += (2 * Math.PI * frequency) / tone.sampleRate;
+    data.writeInt16LE(Math.round(Math.sin(phase) * tone.amplitude * 32_767), i * 2);
   }
   const header = Buffer.alloc(44);
   header.write('RIFF', 0, 'latin1');

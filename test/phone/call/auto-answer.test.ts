@@ -17,6 +17,13 @@ describe('auto-answer', () => {
     expect(autoAnswerRequested(base)).toBe(false);
   });
 
+  it('rings a call a colleague transferred here, whatever its campaign or headers ask (issue 22)', () => {
+    const pending = [{ guid: 'g-1', expiresAt: 100 }];
+    const facts = { ...base, pAutoAnswer: 'normal', cti: cti({ Campaign: 'Cobranzas->', Answer: 'TRUE' }), referredBy: '1001' };
+    expect(decideAutoAnswer(facts, pending, new Set(['Cobranzas->']), 50)).toEqual({ answer: false, because: 'transferred' });
+    expect(decideAutoAnswer({ ...facts, referredBy: null }, pending, new Set(['Cobranzas->']), 50).answer).toBe(true);
+  });
+
   it('answers a requested call that matches a pending Make Call by GUID', () => {
     const pending = [{ guid: 'g-1', expiresAt: 100 }];
     const d = decideAutoAnswer({ ...base, pAutoAnswer: 'normal', cti: cti({}) }, pending, none, 50);

@@ -53,9 +53,25 @@ describe('blind transfer', () => {
     }
   });
 
-  it('fails on 404, 486, 503 and 603 before the final 200: the customer is resumed and told why', async () => {
+  it('fails on 404 before the final 200 (the dialplan has no such target, nothing moved): the customer is resumed and told why', async () => {
+    const ctx = await inCall();
+    const customer = ctx.phone.call!;
+    const result = ctx.phone.transfer(EXT);
+    await vi.waitFor(() => expect(ctx.pbx.refers).toHaveLength(1));
+    ctx.pbx.sipfrag(ctx.customerCallId, 100, 'Trying');
+    ctx.pbx.sipfrag(ctx.customerCallId, 404, 'Not Found');
+    const final = await result;
+    if (final.stage !== 'failed') throw new Error('not failed');
+    expect(english(final.failure.reason)).toBe('The transfer to 1002 did not go through: 1002 does not exist. The customer is back with you.');
+    expect(speak('es', final.failure.reason)).toMatch(/^La transferencia a 1002 no se pudo completar: .* El cliente vuelve a estar con usted\.$/);
+    expect(customer.state.kind).toBe('active');
+    expect(FakeSdh.last?.holds.slice(-2)).toEqual([true, false]);
+    expect(methods(ctx)).toEqual(['INVITE', 'REFER', 'INVITE']); // hold, transfer, resume: no BYE
+  });
+
+  it('fails on 486, 503 and 603 after the platform started it: the customer was moved (Asterisk), so the lone leg is hung up and the agent told', async () => {
     const said: string[] = [];
-    for (const [status, reason] of [[404, 'Not Found'], [486, 'Busy Here'], [503, 'Service Unavailable'], [603, 'Decline']] as const) {
+    for (const [status, reason] of [[486, 'Busy Here'], [503, 'Service Unavailable'], [603, 'Decline']] as const) {
       const ctx = await inCall();
       const customer = ctx.phone.call!;
       const result = ctx.phone.transfer(EXT);
@@ -67,16 +83,14 @@ describe('blind transfer', () => {
       expect(final).toMatchObject({ stage: 'failed', failure: { status } });
       if (final.stage !== 'failed') throw new Error('not failed');
       said.push(`${final.failure.kind}: ${english(final.failure.reason)}`);
-      expect(speak('es', final.failure.reason)).toMatch(/^La transferencia a 1002 no se pudo completar: .* El cliente vuelve a estar con usted\.$/);
-      expect(customer.state.kind).toBe('active');
-      expect(FakeSdh.last?.holds.slice(-2)).toEqual([true, false]);
-      expect(methods(ctx)).toEqual(['INVITE', 'REFER', 'INVITE']); // hold, transfer, resume: no BYE
+      expect(speak('es', final.failure.reason)).toMatch(/^La transferencia a 1002 no se pudo completar: .* La plataforma ya había sacado al cliente de su llamada/);
+      await vi.waitFor(() => expect(customer.state.kind).toBe('ended'));
+      expect(methods(ctx)).toEqual(['INVITE', 'REFER', 'BYE']); // hold, transfer, the lone leg hung up: no resume
     }
     expect(said).toEqual([
-      'not-found: The transfer to 1002 did not go through: 1002 does not exist. The customer is back with you.',
-      'busy: The transfer to 1002 did not go through: 1002 is busy. The customer is back with you.',
-      'unavailable: The transfer to 1002 did not go through: 1002 is not available right now (503). The customer is back with you.',
-      'declined: The transfer to 1002 did not go through: 1002 declined the call. The customer is back with you.',
+      'busy: The transfer to 1002 did not go through: 1002 is busy. The platform had already taken the customer off your call, so their call has ended: call them back from Recent calls if needed.',
+      'unavailable: The transfer to 1002 did not go through: 1002 is not available right now (503). The platform had already taken the customer off your call, so their call has ended: call them back from Recent calls if needed.',
+      'declined: The transfer to 1002 did not go through: 1002 declined the call. The platform had already taken the customer off your call, so their call has ended: call them back from Recent calls if needed.',
     ]);
   });
 

@@ -25,7 +25,8 @@ export function ConsultationCard({ ui, actions, customer, target }: Props) {
   const answered = target?.state.kind === 'active' || target?.state.kind === 'held';
   const busy = state === 'completing';
   if (state === 'conference' && ui.conference) {
-    const partyName = (callId: string) => (callId === consultation.customerCallId ? t('conference.customer') : targetName);
+    const partyName = (callId: string) => (callId === consultation.customerCallId ? `${t('conference.customer')} ${caller}` : targetName);
+    const labelled = (action: string, callId: string) => t('conference.partyAction', { action, party: partyName(callId) });
     return (
       <section className="card consultation-card" aria-label={t('conference.title', { customer: caller, target: targetName })} data-testid="conference-card" data-stage={ui.conference.stage}>
         <h2 className="call-state">{t('conference.title', { customer: caller, target: targetName })}</h2>
@@ -34,11 +35,15 @@ export function ConsultationCard({ ui, actions, customer, target }: Props) {
           {ui.conference.parties.map((party) => (
             <li key={party.callId} data-testid="conference-party" data-muted={party.muted}>
               <span>{partyName(party.callId)}</span>
-              <button type="button" className="button button-secondary" aria-pressed={party.muted} onClick={() => actions.setPartyMuted(party.callId, !party.muted)} data-testid="party-mute">
-                {t(party.muted ? 'conference.unmute' : 'conference.mute', { party: partyName(party.callId) })}
+              <button
+                type="button" className="button button-secondary" aria-pressed={party.muted} aria-label={labelled(t('conference.mute'), party.callId)}
+                onClick={() => actions.setPartyMuted(party.callId, !party.muted)} data-testid="party-mute"
+              >
+                {/* A toggle: its name stays, aria-pressed (and the look) says whether it is on. */}
+                {t('conference.mute')}
               </button>
-              <button type="button" className="button button-danger" onClick={() => actions.dropParty(party.callId)} data-testid="party-drop">
-                {t('conference.drop', { party: partyName(party.callId) })}
+              <button type="button" className="button button-danger" aria-label={labelled(t('conference.drop'), party.callId)} onClick={() => actions.dropParty(party.callId)} data-testid="party-drop">
+                {t('conference.drop')}
               </button>
             </li>
           ))}

@@ -13,11 +13,13 @@ export type TransferMode = 'blind' | 'attended';
 
 interface Props {
   inputs: ChoiceInputs;
+  /** The choice is on its way to the phone: nothing more can be sent from here. */
+  sending?: boolean;
   onChoose: (choice: TransferChoice, mode: TransferMode) => void;
   onClose: () => void;
 }
 
-export function TransferDialog({ inputs, onChoose, onClose }: Props) {
+export function TransferDialog({ inputs, sending = false, onChoose, onClose }: Props) {
   const { t } = useLanguage();
   const dialog = useRef<HTMLDialogElement>(null);
   const [query, setQuery] = useState('');
@@ -38,7 +40,7 @@ export function TransferDialog({ inputs, onChoose, onClose }: Props) {
   useEffect(() => setActive(0), [query]);
 
   const go = (mode: TransferMode) => {
-    if (chosen) onChoose(chosen, mode);
+    if (chosen && !sending) onChoose(chosen, mode);
   };
   const onKey = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -53,7 +55,7 @@ export function TransferDialog({ inputs, onChoose, onClose }: Props) {
   const optionId = (choice: TransferChoice) => `${listId}-${choice.key.replace(/[^A-Za-z0-9_-]/gu, '_')}`;
 
   return (
-    <dialog ref={dialog} className="dialog transfer-dialog" aria-labelledby={titleId} onCancel={onClose} data-testid="transfer-dialog">
+    <dialog ref={dialog} className="dialog transfer-dialog" aria-labelledby={titleId} aria-busy={sending} onCancel={onClose} data-testid="transfer-dialog">
       <h2 id={titleId}>{t('transfer.title')}</h2>
       <RingInDialog />
       <label htmlFor={`${listId}-search`}>{t('transfer.search')}</label>
@@ -69,7 +71,7 @@ export function TransferDialog({ inputs, onChoose, onClose }: Props) {
             key={choice.key} id={optionId(choice)} role="option" aria-selected={choice === chosen} className="transfer-choice"
             data-source={choice.source} data-testid="transfer-choice"
             // The pointer picks it; the focus stays in the field, where the keys work.
-            onMouseDown={(e) => e.preventDefault()} onClick={() => setActive(index)} onDoubleClick={() => onChoose(choice, 'blind')}
+            onMouseDown={(e) => e.preventDefault()} onClick={() => setActive(index)} onDoubleClick={() => !sending && onChoose(choice, 'blind')}
           >
             <span className="transfer-label">{choice.label}</span>
             {choice.detail && <span className="transfer-detail">{choice.detail}</span>}
@@ -81,10 +83,10 @@ export function TransferDialog({ inputs, onChoose, onClose }: Props) {
       {problem && query.trim() !== '' && <p id={problemId} className="field-error" role="alert" data-testid="transfer-problem">{t(`transfer.problem.${problem}`)}</p>}
       <div className="dialog-actions">
         <button type="button" className="button button-secondary" onClick={onClose}>{t('transfer.cancel')}</button>
-        <button type="button" className="button button-secondary" disabled={!chosen} onClick={() => go('attended')} aria-keyshortcuts="Control+Enter" data-testid="transfer-consult">
+        <button type="button" className="button button-secondary" disabled={!chosen || sending} onClick={() => go('attended')} aria-keyshortcuts="Control+Enter" data-testid="transfer-consult">
           {t('transfer.consult')}
         </button>
-        <button type="button" className="button button-primary" disabled={!chosen} onClick={() => go('blind')} aria-keyshortcuts="Enter" data-testid="transfer-blind">
+        <button type="button" className="button button-primary" disabled={!chosen || sending} onClick={() => go('blind')} aria-keyshortcuts="Enter" data-testid="transfer-blind">
           {t('transfer.blind')}
         </button>
       </div>

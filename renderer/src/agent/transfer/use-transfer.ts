@@ -14,6 +14,11 @@ import { rememberTransfer } from './transfer-log';
 
 export interface TransferUi {
   readonly dialogOpen: boolean;
+  /**
+   * The agent chose: the dialog stays, its buttons off, until the phone reports the transfer under way
+   * (or refuses it). Closing at once would let a double click's second click land on what lies below.
+   */
+  readonly sending: boolean;
   /** What the directory offers for the current call. */
   readonly inputs: ChoiceInputs;
   /** A transfer under way (not yet done or failed). */
@@ -42,6 +47,11 @@ export interface TransferActions {
 export function useTransfer(phone: Phone | null, setup: CallsSetup | null, campaign: string | null): [TransferUi, TransferActions] {
   const settings = useWorkstation().settings;
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [sending, setSending] = useState(false);
+  const settle = useCallback(() => {
+    setSending(false);
+    setDialogOpen(false);
+  }, []);
   const [progress, setProgress] = useState<TransferProgress | null>(null);
   const [said, setSaid] = useState<Say | null>(null);
   const [consultation, setConsultation] = useState<ConsultationEvent | null>(null);
@@ -59,10 +69,12 @@ export function useTransfer(phone: Phone | null, setup: CallsSetup | null, campa
     if (!phone) return;
     const offs = [
       phone.on('transfer', (t) => {
+        if (t.stage !== 'requested') settle();
         setProgress(t.stage === 'done' || t.stage === 'failed' ? null : t);
         if (t.stage === 'failed') setSaid(t.failure.reason);
       }),
       phone.on('consultation', (c) => {
+        settle();
         setConsultation(c.state.kind === 'ended' ? null : c);
         if (c.state.kind === 'ended') setSaid(c.state.reason);
       }),
@@ -71,15 +83,16 @@ export function useTransfer(phone: Phone | null, setup: CallsSetup | null, campa
     return () => {
       for (const off of offs) off();
     };
-  }, [phone]);
+  }, [phone, settle]);
 
   const run = useCallback((what: () => Promise<unknown> | unknown) => {
     setProblem(null);
     setSaid(null);
     Promise.resolve()
       .then(what)
-      .catch((error: unknown) => setProblem(error instanceof PhoneError ? error.say : { key: 'transfer.err.unexpected', params: { detail: String(error) } }));
-  }, []);
+      .catch((error: unknown) => setProblem(error instanceof PhoneError ? error.say : { key: 'transfer.err.unexpected', params: { detail: String(error) } }))
+      .finally(settle);
+  }, [settle]);
 
   const actions: TransferActions = {
     open: () => {
@@ -88,8 +101,8 @@ export function useTransfer(phone: Phone | null, setup: CallsSetup | null, campa
     },
     close: () => setDialogOpen(false),
     choose: (choice, mode) => {
-      if (!phone) return;
-      setDialogOpen(false);
+      if (!phone || sending) return;
+      setSending(true);
       const call = phone.call;
       if (call) rememberTransfer(phone, call.id, { target: choice.target, name: choice.source === 'typed' || choice.source === 'recent' ? '' : choice.label, mode });
       run(() => (mode === 'blind' ? phone.transfer(choice.target) : phone.consult(choice.target)));
@@ -102,5 +115,5 @@ export function useTransfer(phone: Phone | null, setup: CallsSetup | null, campa
     dropParty: (callId) => phone && run(() => phone.dropParty(callId)),
     leave: () => phone && run(() => phone.leaveConference()),
   };
-  return [{ dialogOpen, inputs, progress, said, consultation, conference, problem }, actions];
+  return [{ dialogOpen, sending, inputs, progress, said, consultation, conference, problem }, actions];
 }

@@ -10,6 +10,9 @@
  *
  * A campaign with `auto_answer` on counts as both: that setting is the
  * platform's standing request (ASSUMPTIONS, "Calls"). Anything else rings.
+ * A call a colleague transferred here (Referred-By) always rings: its
+ * campaign's auto-answer is for the dialer's calls, and a colleague's
+ * customer dropped on an agent mid-sentence is the surprise it must not be.
  */
 import { ctiFlag, type Cti } from '../../../../common/domain/cti';
 
@@ -28,11 +31,13 @@ export interface IncomingCallFacts {
   readonly cti: Cti | null;
   /** The caller's number/user part as SIP shows it (From / P-Asserted-Identity). */
   readonly remoteUser: string;
+  /** Who transferred the call here (Referred-By), or null. */
+  readonly referredBy?: string | null;
 }
 
 export type AutoAnswerDecision =
   | { readonly answer: true; readonly because: 'make-call' | 'campaign'; readonly match: PendingMakeCall | null }
-  | { readonly answer: false; readonly because: 'not-requested' | 'not-expected' };
+  | { readonly answer: false; readonly because: 'not-requested' | 'not-expected' | 'transferred' };
 
 const digits = (s: string | undefined): string => (s ?? '').replace(/\D/g, '');
 
@@ -57,6 +62,7 @@ export function decideAutoAnswer(
   autoAnswerCampaigns: ReadonlySet<string>,
   now: number,
 ): AutoAnswerDecision {
+  if (facts.referredBy) return { answer: false, because: 'transferred' };
   const campaign = facts.cti?.Campaign;
   if (campaign !== undefined && autoAnswerCampaigns.has(campaign)) return { answer: true, because: 'campaign', match: null };
   if (!autoAnswerRequested(facts)) return { answer: false, because: 'not-requested' };

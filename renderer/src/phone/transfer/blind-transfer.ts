@@ -5,15 +5,20 @@
  *   done     the platform bridged the customer to the target: the phone hangs
  *            up its own leg (Asterisk sends no BYE; it waits up to 60 s for
  *            ours) and the call ends as `transferred`
- *   failed   before that final 200 the customer is still with the agent: the
- *            call is resumed, and the failure says why in plain words
+ *   failed   before that final 200: when nothing was moved (404, a refusal,
+ *            no connection) the customer is still with the agent and the call
+ *            is resumed; when the platform had already moved the customer and
+ *            the target then failed (busy, unreachable, no answer, declined:
+ *            transfer-state.ts, customerMoved) the agent's leg is alone at the
+ *            platform, so the phone hangs it up and says what became of the
+ *            customer. Either way the failure says why in plain words.
  */
 import type { Spoken } from '../../../../common/i18n/say';
 import { isLive } from '../call/call-state';
 import { PhoneError } from '../phone-error';
 import { blindReferTo } from './refer-to';
 import type { TransferAttempt } from './transfer-attempt';
-import type { TransferState } from './transfer-state';
+import { customerMoved, type TransferState } from './transfer-state';
 
 export async function blindTransfer(attempt: TransferAttempt, targetUri: string): Promise<TransferState> {
   const call = attempt.call;
@@ -28,6 +33,8 @@ export async function blindTransfer(attempt: TransferAttempt, targetUri: string)
   }
   const result = await attempt.refer(blindReferTo(targetUri));
   if (result.stage === 'done') await call.hangUpTransferred(attempt.target, attempt.timers.now());
+  // The leg the platform left alone (the customer was moved): never shown as a call with the customer.
+  else if (result.stage === 'failed' && customerMoved(result.failure.kind)) await call.hangUp().catch(() => undefined);
   // A resume the platform refuses leaves the call held, as the screen then shows; the agent can try again.
   else if (call.state.kind === 'held') await call.resume().catch(() => undefined);
   return result;

@@ -10,7 +10,7 @@ import type { PhoneCall } from '../call/phone-call';
 import type { SipFailureKind } from '../call/sip-failure';
 import type { Timers } from '../timers';
 import { ReferFollower, type ReferBounds } from './refer-follower';
-import { failed, type TransferProgress, type TransferState } from './transfer-state';
+import { customerMoved, failed, isFinal, type TransferProgress, type TransferState } from './transfer-state';
 
 /** What every transfer needs from the phone. */
 export interface TransferContext {
@@ -45,8 +45,9 @@ export class TransferAttempt {
     return this.ctx.bounds.replacedLegMs;
   }
 
-  report(state: TransferState): TransferState {
+  report(reported: TransferState): TransferState {
     if (this.last?.stage === 'done' || this.last?.stage === 'failed') return this.last;
+    const state = this.kind === 'blind' ? saidForBlind(reported, this.target) : reported;
     this.last = state;
     this.ctx.report({ ...state, callId: this.call.id, kind: this.kind, target: this.target, at: this.ctx.timers.now() });
     return state;
@@ -61,7 +62,8 @@ export class TransferAttempt {
     if (this.customerGone || this.call.state.kind === 'ended') return Promise.resolve(this.fail('customer-gone'));
     const plan = { referTo, referredBy: this.ctx.aor, noSubscription: this.ctx.noSubscription, target: this.target };
     this.follower = new ReferFollower(plan, this.ctx.bounds, this.ctx.timers, (state) => this.report(state));
-    return this.follower.run(this.call);
+    // The result as reported (a blind failure may have been said anew: saidForBlind).
+    return this.follower.run(this.call).then((state) => (this.last && isFinal(this.last) ? this.last : state));
   }
 
   /** The customer's call ended. */
@@ -69,4 +71,11 @@ export class TransferAttempt {
     this.customerGone = true;
     this.follower?.fail('customer-gone');
   }
+}
+
+/** A blind transfer that failed after the platform had moved the customer says so, not that the customer is back. */
+function saidForBlind(state: TransferState, target: string): TransferState {
+  if (state.stage !== 'failed' || !customerMoved(state.failure.kind)) return state;
+  const { cause } = state.failure.reason;
+  return { ...state, failure: { ...state.failure, reason: { key: 'phone.transfer.customerLost', params: { target }, ...(cause ? { cause } : {}) } } };
 }

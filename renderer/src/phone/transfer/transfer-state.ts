@@ -43,6 +43,17 @@ const table: TransitionTable<TransferStage> = {
   failed: [],
 };
 
+/**
+ * A blind transfer's failure that came after the platform had started it: Asterisk moves the customer
+ * out of the agent's call into the dialplan at the 202 (res_pjsip_refer, bridge blind transfer), so a
+ * target that is busy, unreachable, unanswered or declining leaves the customer with no one (the
+ * dialplan ends) while the agent's leg waits alone for its BYE. A target the dialplan does not have
+ * (404) or a transfer refused (603, 403 …) moved nobody: the customer is still with the agent.
+ */
+export function customerMoved(kind: SipFailureKind): boolean {
+  return kind === 'busy' || kind === 'unavailable' || kind === 'no-answer' || kind === 'declined';
+}
+
 export function isFinal(state: TransferState): boolean {
   return state.stage === 'done' || state.stage === 'failed';
 }

@@ -1,0 +1,274 @@
+// Transfers and three-way calls (issue 22), as two agents do them: ana takes a
+// customer of Cobranzas-> (she is its only member), then hands the customer to
+// bruno (extension 1002) or to Soporte<- (bruno is its idle member), to an
+// outside number, or talks to bruno first. Each agent has its own Chromium, so
+// each microphone plays its own tone; the simulator's customer plays 440 Hz.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { toneWav } from '../interop/media/wav';
+import { pageLevel, panelState, simCall, until } from './calls-kit';
+import { chooseLanguage, SCREENSHOT_DIR, simControl, startSignedIn, type E2EApp } from './harness';
+import { openOtherAgent, type OtherAgent } from './other-agent';
+
+interface SimTransfer { kind: string; by: string; target: string; outcome: string; result: number; notified: number[]; transfererLeg: string }
+
+let app: E2EApp;
+let bruno: OtherAgent;
+let dir: string;
+
+/** A Chromium flag that makes its microphone sing `hz` with vibrato (noise suppression keeps it). */
+function voice(name: string, hz: number): string {
+  const file = join(dir, `${name}.wav`);
+  writeFileSync(file, toneWav({ frequency: hz, seconds: 30, sampleRate: 48_000, amplitude: 0.3, vibratoHz: 60 }));
+  return `--use-file-for-fake-audio-capture=${file}`;
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'transfer-e2e-'));
+  app = await startSignedIn({ viewport: { width: 1100, height: 900 }, chromiumArgs: [voice('ana', 1000)] });
+  bruno = await openOtherAgent(app, 1, { chromiumArgs: [voice('bruno', 1500)] });
+}, 180_000);
+afterAll(async () => {
+  await bruno?.close();
+  await app?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  // Each case starts with both agents free and no wrap-up in the way.
+  for (const page of [app.page, bruno.page]) await discardWrapUps(page);
+});
+
+const transfers = async (): Promise<SimTransfer[]> => (await app.simState())['transfers'] as SimTransfer[];
+
+async function discardWrapUps(page: Page): Promise<void> {
+  for (let i = 0; i < 10; i += 1) {
+    const form = page.locator('[data-testid=disposition-form]').first();
+    if (!(await form.isVisible().catch(() => false))) return;
+    const guid = await form.getAttribute('data-guid');
+    // A call without a GUID (no CTI) can only be dismissed.
+    if (await form.getByTestId('disposition-dismiss').isVisible()) await form.getByTestId('disposition-dismiss').click();
+    else {
+      await form.getByTestId('disposition-discard').click();
+      await page.getByTestId('disposition-discard-confirm').click();
+    }
+    // Main forgets it first; only then is the next one shown.
+    if (guid) await page.locator(`[data-testid=disposition-form][data-guid="${guid}"]`).waitFor({ state: 'detached' });
+  }
+}
+
+/** A customer of Cobranzas-> calls ana (the campaign answers by itself: auto_answer); both hear each other. */
+async function customerCallsAna(): Promise<string> {
+  const { guid } = (await simControl(app.sim, 'POST', '/inbound-call', { campaign: 'Cobranzas->', from: '099555111', data: 'nombre=Carlos;deuda=1200' })) as { guid: string };
+  await panelState(app.page, 'active').waitFor({ timeout: 15_000 });
+  await until(async () => (await pageLevel(app.page)) > 0.01, 'ana hears the customer');
+  return guid;
+}
+
+async function openTransfer(page: Page, query: string): Promise<void> {
+  await page.getByTestId('transfer-open').click();
+  await page.getByTestId('transfer-search').fill(query);
+}
+
+async function screenshots(page: Page, name: string): Promise<void> {
+  for (const language of ['es', 'en'] as const) {
+    await chooseLanguage(page, language);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${language}.png`) });
+  }
+  await chooseLanguage(page, 'es');
+}
+
+describe('blind transfer', () => {
+  it('to a colleague: the customer waits on hold, bruno rings with the call\'s data and who sent it, and they talk; ana\'s wrap-up says where it went', async () => {
+    const guid = await customerCallsAna();
+    await openTransfer(app.page, '1002');
+    await screenshots(app.page, 'transfer-dialog');
+    await app.page.getByTestId('transfer-search').press('Enter');
+    await panelState(bruno.page, 'ringing').waitFor({ timeout: 15_000 });
+    expect(await bruno.page.getByTestId('call-referred-by').textContent()).toContain('1001');
+    expect(await bruno.page.getByTestId('call-details').textContent()).toContain('Carlos');
+    // The platform said 200 (early, as Asterisk): ana's leg is over, her wrap-up says where the call went.
+    const wrap = app.page.getByTestId('dispo-transferred');
+    await wrap.waitFor({ timeout: 15_000 });
+    expect(await wrap.textContent()).toMatch(/1002/u);
+    await screenshots(app.page, 'transfer-wrap-up');
+    await bruno.page.getByTestId('answer').first().click();
+    await panelState(bruno.page, 'active').waitFor({ timeout: 15_000 });
+    await until(async () => (await pageLevel(bruno.page)) > 0.01, 'bruno hears the customer');
+    const call = await until(async () => {
+      const c = await simCall(app, guid);
+      return (c.levels?.customerReceived.rms ?? 0) > 0.01 && c.phone === '1002' ? c : null;
+    }, 'the customer hears bruno');
+    expect(call.status).toBe('active');
+    const [last] = (await transfers()).slice(-1);
+    expect(last).toMatchObject({ kind: 'blind', by: '1001', outcome: 'completed', transfererLeg: 'bye-received' });
+    await bruno.page.getByTestId('hang-up').click();
+    await app.page.getByTestId('recent-calls').locator('summary').click();
+    expect(await app.page.getByTestId('recent-call').first().textContent()).toMatch(/1002/u);
+  });
+});
+
+describe('blind transfer, other targets', () => {
+  it("to a campaign of the call's transferCampaigns, shown by name: its idle member rings with the campaign's CTI", async () => {
+    await customerCallsAna();
+    await openTransfer(app.page, 'sop');
+    const choices = app.page.getByTestId('transfer-choice');
+    expect(await choices.allTextContents()).toEqual([expect.stringContaining('Soporte<-')]);
+    await app.page.getByTestId('transfer-blind').click();
+    await panelState(bruno.page, 'ringing').waitFor({ timeout: 15_000 });
+    expect(await bruno.page.getByTestId('call-campaign').textContent()).toContain('Soporte<-');
+    await app.page.getByTestId('dispo-transferred').waitFor({ timeout: 15_000 });
+    expect(await app.page.getByTestId('dispo-transferred').textContent()).toContain('Soporte<-');
+    await bruno.page.getByTestId('reject').first().click();
+  });
+
+  it('to a busy number: the platform had moved the customer (Asterisk), so the screen says the call has ended and opens its wrap-up', async () => {
+    const guid = await customerCallsAna();
+    await openTransfer(app.page, '26000486');
+    await app.page.getByTestId('transfer-search').press('Enter');
+    const said = app.page.getByTestId('transfer-said');
+    await said.waitFor({ timeout: 15_000 });
+    expect(await said.textContent()).toMatch(/ocupad|busy/iu);
+    expect(await said.textContent()).toMatch(/terminó|has ended/iu);
+    await app.page.locator('[data-testid=disposition-form]').waitFor({ timeout: 10_000 });
+    expect((await transfers()).slice(-1)[0]).toMatchObject({ target: expect.stringContaining('26000486'), result: 486 });
+    await until(async () => (await simCall(app, guid)).status !== 'active' || null, 'the platform ended the customer\'s call');
+    await screenshots(app.page, 'transfer-failed');
+  });
+
+  it('to an extension nobody has: nothing moved, the customer is back with ana (resumed) and she is told why', async () => {
+    const guid = await customerCallsAna();
+    await openTransfer(app.page, '1099');
+    await app.page.getByTestId('transfer-search').press('Enter');
+    const said = app.page.getByTestId('transfer-said');
+    await said.waitFor({ timeout: 15_000 });
+    expect(await said.textContent()).toMatch(/no existe|does not exist/iu);
+    await panelState(app.page, 'active').waitFor({ timeout: 10_000 });
+    await until(async () => (await pageLevel(app.page)) > 0.01, 'ana hears the customer again');
+    expect((await simCall(app, guid)).status).toBe('active');
+    await screenshots(app.page, 'transfer-not-found');
+    await app.page.getByTestId('hang-up').click();
+  });
+
+  it('to an outside number that answers: done, and the customer is with the number', async () => {
+    const guid = await customerCallsAna();
+    await openTransfer(app.page, '099 777 888');
+    await app.page.getByTestId('transfer-search').press('Enter');
+    await app.page.getByTestId('dispo-transferred').waitFor({ timeout: 20_000 });
+    expect(await app.page.getByTestId('dispo-transferred').textContent()).toContain('099777888');
+    await until(async () => ((await simCall(app, guid)).phone ?? '') === '' || null, 'no agent left on the call');
+    await simControl(app.sim, 'POST', `/calls/${guid}/hangup`, {});
+  });
+});
+
+describe('bad input loses nothing', () => {
+  it('an empty or malformed target cannot be sent, and says why; Escape leaves the call as it was', async () => {
+    await customerCallsAna();
+    await openTransfer(app.page, 'sip:1002@evil');
+    expect(await app.page.getByTestId('transfer-problem').textContent()).toMatch(/interno|extension/iu);
+    expect(await app.page.getByTestId('transfer-blind').isDisabled()).toBe(true);
+    await app.page.getByTestId('transfer-search').press('Enter');
+    await app.page.keyboard.press('Escape');
+    await app.page.getByTestId('transfer-dialog').waitFor({ state: 'detached' });
+    expect(await app.page.getByTestId('call-panel').getAttribute('data-state')).toBe('active');
+    const before = (await transfers()).length;
+    // A double click on "Transfer now" sends one REFER (to an extension nobody has: the customer stays).
+    await openTransfer(app.page, '1099');
+    await app.page.getByTestId('transfer-blind').dblclick();
+    await app.page.getByTestId('transfer-said').waitFor({ timeout: 15_000 });
+    expect((await transfers()).length).toBe(before + 1);
+    // The dialog stayed until the phone took the transfer: the second click landed on nothing below it (the dial pad).
+    expect(await app.page.locator('input[name=number]').inputValue()).toBe('');
+    await app.page.getByTestId('hang-up').click();
+  });
+
+  it('while the SIP connection is down: refused at once, the call untouched', async () => {
+    const guid = await customerCallsAna();
+    await simControl(app.sim, 'POST', '/sip/pause');
+    try {
+      await until(async () => (await app.page.getByTestId('connection').getAttribute('data-state')) !== 'online', 'the phone sees it is offline');
+      await openTransfer(app.page, '1002');
+      await app.page.getByTestId('transfer-search').press('Enter');
+      const said = app.page.getByTestId('transfer-said');
+      await said.waitFor({ timeout: 10_000 });
+      expect(await said.textContent()).toMatch(/conexi|connection/iu);
+      expect(await app.page.getByTestId('call-panel').getAttribute('data-state')).toBe('active');
+    } finally {
+      await simControl(app.sim, 'POST', '/sip/resume');
+    }
+    expect((await simCall(app, guid)).status).toBe('active');
+    await until(async () => (await app.page.getByTestId('connection').getAttribute('data-state')) === 'online', 'back online', 20_000);
+    await app.page.getByTestId('hang-up').click();
+  });
+});
+
+describe('attended transfer', () => {
+  it('ana talks to bruno first (the customer on hold), swaps, then completes: bruno has the customer', async () => {
+    const guid = await customerCallsAna();
+    await openTransfer(app.page, '1002');
+    await app.page.getByTestId('transfer-search').press('Control+Enter');
+    await app.page.getByTestId('consultation-card').waitFor({ timeout: 10_000 });
+    await panelState(bruno.page, 'ringing').waitFor({ timeout: 15_000 });
+    await bruno.page.getByTestId('answer').first().click();
+    await until(async () => !(await app.page.getByTestId('consult-complete').isDisabled()), 'bruno answered');
+    await until(async () => (await pageLevel(bruno.page)) > 0.01, 'bruno hears ana');
+    await screenshots(app.page, 'transfer-consultation');
+    await app.page.getByTestId('consult-swap').click();
+    await until(async () => (await app.page.getByTestId('call-who').textContent())?.includes('099555111') ?? false, 'ana talks to the customer again');
+    await app.page.getByTestId('consult-swap').click();
+    await app.page.getByTestId('consult-complete').click();
+    await app.page.getByTestId('dispo-transferred').waitFor({ timeout: 15_000 });
+    const call = await until(async () => {
+      const c = await simCall(app, guid);
+      return c.phone === '1002' ? c : null;
+    }, 'the platform bridged the customer to bruno');
+    expect(call.status).toBe('active');
+    await until(async () => (await pageLevel(bruno.page)) > 0.01, 'bruno hears the customer');
+    await bruno.page.getByTestId('hang-up').click();
+  });
+
+  it('cancel: the consultation ends and ana is back with the customer', async () => {
+    const guid = await customerCallsAna();
+    await openTransfer(app.page, '1002');
+    await app.page.getByTestId('transfer-consult').click();
+    await panelState(bruno.page, 'ringing').waitFor({ timeout: 15_000 });
+    await bruno.page.getByTestId('answer').first().click();
+    await until(async () => !(await app.page.getByTestId('consult-complete').isDisabled()), 'bruno answered');
+    await app.page.getByTestId('consult-cancel').click();
+    await app.page.getByTestId('consultation-card').waitFor({ state: 'detached', timeout: 10_000 });
+    await panelState(app.page, 'active').waitFor({ timeout: 10_000 });
+    await until(async () => (await pageLevel(app.page)) > 0.01, 'ana hears the customer again');
+    expect((await simCall(app, guid)).phone).toBe('1001');
+    await app.page.getByTestId('hang-up').click();
+  });
+});
+
+describe('three-way call', () => {
+  it('each party hears the other two: with ana muted the customer still hears bruno and bruno the customer; then ana leaves them talking', async () => {
+    const guid = await customerCallsAna();
+    await openTransfer(app.page, '1002');
+    await app.page.getByTestId('transfer-search').press('Control+Enter');
+    await panelState(bruno.page, 'ringing').waitFor({ timeout: 15_000 });
+    await bruno.page.getByTestId('answer').first().click();
+    await until(async () => !(await app.page.getByTestId('consult-conference').isDisabled()), 'bruno answered');
+    await app.page.getByTestId('consult-conference').click();
+    await app.page.getByTestId('conference-card').waitFor({ timeout: 10_000 });
+    await screenshots(app.page, 'transfer-conference');
+    // Ana silent: whatever the customer hears now comes from bruno, through ana's mix; and the other way.
+    await app.page.getByTestId('mute').click();
+    const before = (await simCall(app, guid)).levels?.customerReceived.packets ?? 0;
+    const heard = await until(async () => {
+      const c = await simCall(app, guid);
+      return (c.levels?.customerReceived.packets ?? 0) > before + 50 && (c.levels?.customerReceived.rms ?? 0) > 0.01 ? c : null;
+    }, 'the customer hears bruno while ana is muted');
+    expect(heard.levels?.customerReceived.rms).toBeGreaterThan(0.01);
+    await until(async () => (await pageLevel(bruno.page)) > 0.01, 'bruno hears the customer');
+    await app.page.getByTestId('mute').click();
+    await app.page.getByTestId('conference-leave').click();
+    await app.page.getByTestId('dispo-transferred').waitFor({ timeout: 15_000 });
+    await until(async () => ((await simCall(app, guid)).phone === '1002') || null, 'the customer stays with bruno');
+    await bruno.page.getByTestId('hang-up').click();
+  });
+});
