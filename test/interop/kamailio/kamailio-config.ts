@@ -1,8 +1,9 @@
 // kamailio.cfg and tls.cfg for the interop tier: a WS/WSS registrar and proxy
 // on loopback, digest with HA1 only (htable filled at start), realm `asterisk`
 // like the platform's Asterisk. Agents register; only the originator (the
-// simulator's platform user) may place calls, as on the platform. The plain-SIP
-// trunk for customers and its media routes are kamailio-trunk.ts.
+// simulator's platform user) may place calls, as on the platform, and, when
+// asked, agents may call each other (consultations). The plain-SIP trunk for
+// customers and its media routes are kamailio-trunk.ts.
 import { mediaReply, mediaRoutes, trunkInvite, type KamailioTrunk } from './kamailio-trunk';
 
 export type { KamailioTrunk } from './kamailio-trunk';
@@ -25,6 +26,10 @@ export interface KamailioConfigInput {
   modulesDir: string;
   /** A plain-SIP trunk for customers (UDP) with media bridged by rtpengine. */
   trunk?: KamailioTrunk;
+  /** Agents may also call each other's extensions (a consultation before a transfer), as the platform's dialplan lets them. */
+  agentCalls?: boolean;
+  /** A folder (writable by Kamailio's user) where the sipdump module writes every SIP message received and sent. */
+  sipDumpFolder?: string;
 }
 
 const SAFE = /^[A-Za-z0-9._-]+$/;
@@ -38,6 +43,7 @@ export function kamailioConfig(input: KamailioConfigInput): string {
   if (trunk && (!SAFE.test(trunk.host) || !/^udp:[0-9.]+:[0-9]+$/.test(trunk.rtpengineNg) || !/^[A-Za-z0-9 <>_-]+$/.test(trunk.campaign))) {
     throw new Error('Writing kamailio.cfg failed: the trunk needs a plain host, an rtpengine address udp:<ip>:<port> and a plain campaign name.');
   }
+  if (input.sipDumpFolder !== undefined && !/^\/[A-Za-z0-9._/-]+$/.test(input.sipDumpFolder)) throw new Error('Writing kamailio.cfg failed: the sipdump folder must be a plain absolute path.');
   if (!SAFE.test(input.callerUser) || !SAFE.test(input.realm)) throw new Error('Writing kamailio.cfg failed: caller user and realm must be plain names.');
   if (!input.users.some((u) => u.user === input.callerUser)) {
     throw new Error(`Writing kamailio.cfg failed: the caller user "${input.callerUser}" needs credentials among the users.`);
@@ -97,6 +103,7 @@ modparam("nathelper", "received_avp", "$avp(RECEIVED)")
 modparam("registrar", "received_avp", "$avp(RECEIVED)")
 modparam("rr", "append_fromtag", 1)
 modparam("websocket", "keepalive_mechanism", 0)
+${input.sipDumpFolder ? sipDump(input.sipDumpFolder) : ''}
 
 event_route[htable:mod-init] {
 ${ha1Lines}
@@ -136,6 +143,10 @@ request_route {
     exit;
   }
   t_check_trans();
+  # A client with an outbound proxy (a customer's SIP phone) pre-loads a Route
+  # naming us; a proxy must not pass its own entry on (RFC 3261 16.4), and it
+  # routes new requests itself: drop it, as Kamailio's default config does.
+  remove_hf("Route");
 ${trunk ? trunkInvite(trunk) : ''}
   route(AUTH);
   if (is_method("REGISTER")) {
@@ -148,10 +159,7 @@ ${trunk ? trunkInvite(trunk) : ''}
     sl_send_reply("405", "Method Not Allowed");
     exit;
   }
-  if ($au != "${input.callerUser}") {
-    sl_send_reply("403", "Only the platform places calls");
-    exit;
-  }
+${whoMayCall(input.callerUser, input.agentCalls === true)}
   consume_credentials();
   record_route();
   if (!lookup("location")) {
@@ -265,6 +273,29 @@ event_route[xhttp:request] {
   xhttp_reply("404", "Not Found", "", "");
 }
 `;
+}
+
+/** Only the platform places calls; with agentCalls an agent may also call another agent's extension (never the platform's user). */
+function whoMayCall(callerUser: string, agentCalls: boolean): string {
+  if (!agentCalls) {
+    return `  if ($au != "${callerUser}") {
+    sl_send_reply("403", "Only the platform places calls");
+    exit;
+  }`;
+  }
+  return `  if ($au != "${callerUser}" && !(is_method("INVITE") && $sht(ha1=>$rU) != $null && $rU != "${callerUser}")) {
+    sl_send_reply("403", "Agents call only agents");
+    exit;
+  }`;
+}
+
+/** Every SIP message in and out as text files (sipdump), the trace a report quotes. */
+function sipDump(folder: string): string {
+  return `loadmodule "sipdump.so"
+modparam("sipdump", "enable", 1)
+modparam("sipdump", "mode", 1)
+modparam("sipdump", "folder", "${folder}")
+modparam("sipdump", "fprefix", "sip-")`;
 }
 
 export function kamailioTlsConfig(files: { certificate: string; privateKey: string }): string {
