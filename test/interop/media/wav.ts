@@ -97,15 +97,27 @@ export function tonePower(samples: Float32Array, sampleRate: number, frequency: 
  * The share of the signal's power at `frequency` (0–1): ~1 for a clean tone at
  * it, ~0 for silence or another tone. Measured in 100 ms blocks, so a phase
  * jump (a lost packet, a pause on hold, two recordings joined) cannot cancel it.
+ * With `spreadHz`, the power of every 10 Hz bin within ±spreadHz of it counts
+ * (a tone with vibrato, whose pitch wanders); the bins of a 100 ms block are
+ * orthogonal, so their powers add up to the band's without counting twice.
  */
-export function toneShare(samples: Float32Array, sampleRate: number, frequency: number): number {
+export function toneShare(samples: Float32Array, sampleRate: number, frequency: number, spreadHz = 0): number {
   const block = Math.max(1, Math.round(sampleRate / 10));
+  const binHz = sampleRate / block;
+  const bins = spreadHz > 0 ? bandBins(frequency, spreadHz, binHz) : [frequency];
   let tone = 0;
   let total = 0;
   for (let start = 0; start + block <= samples.length; start += block) {
     const part = samples.subarray(start, start + block);
-    tone += tonePower(part, sampleRate, frequency) * part.length;
+    for (const bin of bins) tone += tonePower(part, sampleRate, bin) * part.length;
     total += rms(part) ** 2 * part.length;
   }
   return total === 0 ? 0 : Math.min(1, tone / total);
+}
+
+/** The DFT bin frequencies (multiples of binHz, above 0) within frequency ± spreadHz. */
+function bandBins(frequency: number, spreadHz: number, binHz: number): number[] {
+  const bins: number[] = [];
+  for (let k = Math.max(1, Math.ceil((frequency - spreadHz) / binHz)); k * binHz <= frequency + spreadHz; k += 1) bins.push(k * binHz);
+  return bins;
 }
