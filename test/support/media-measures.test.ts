@@ -66,6 +66,10 @@ describe('media measures', () => {
     const mix = ana.map((sample, i) => (sample + bruno[i]!) / 2);
     expect(toneShare(mix, 8_000, 1_000, 100)).toBeCloseTo(0.5, 1);
     expect(toneShare(mix, 8_000, 1_500, 100)).toBeCloseTo(0.5, 1);
+    // A voice 20 dB under another still measures as itself (1%), and the loud one leaks nothing into its band.
+    const quiet = readWav(toneWav({ frequency: 1_000, seconds: 2, sampleRate: 8_000, amplitude: 0.03, vibratoHz: 60 })).samples;
+    expect(toneShare(quiet.map((sample, i) => sample + bruno[i]!), 8_000, 1_000, 100)).toBeCloseTo(0.0099, 3);
+    expect(toneShare(bruno, 8_000, 1_000, 100)).toBeLessThan(1e-6);
     // Noise spreads over the whole 4 kHz: a 200 Hz band holds about 200/4000 of it.
     let seed = 1;
     const noise = new Float32Array(8_000).map(() => ((seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647) - 0.5);

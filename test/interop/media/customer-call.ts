@@ -46,6 +46,11 @@ export function voiceShare(samples: Float32Array, sampleRate: number, voice: Voi
   return toneShare(samples, sampleRate, voice.frequency, voice.vibratoHz > 0 ? voice.vibratoHz + 40 : 0);
 }
 
+/** The voice's own level in the samples (RMS of its band), whatever else they hold. */
+export function voiceLevel(samples: Float32Array, sampleRate: number, voice: Voice): number {
+  return rms(samples) * Math.sqrt(voiceShare(samples, sampleRate, voice));
+}
+
 export interface Heard {
   level: number;
   /** Share of the page's voice in it (0–1). */
