@@ -14,6 +14,7 @@ import {
 } from 'werift';
 import { decodeG711, encodeG711, lawOfPayloadType, type G711Law } from './g711';
 import { LevelMeter, rmsOf, type LevelReport } from './level-meter';
+import { RecentAudio } from './recent-audio';
 import { DtmfCollector } from './telephone-event';
 import { FRAME_SAMPLES, ToneGenerator } from './tone';
 import { sdpDirection, type SdpDirection } from './sdp-direction';
@@ -52,6 +53,7 @@ export class CustomerMedia {
   private readonly pc: RTCPeerConnection;
   private readonly transceiver: RTCRtpTransceiver;
   private readonly meter = new LevelMeter();
+  private readonly recent = new RecentAudio();
   private readonly dtmf: DtmfCollector;
   private source: AudioSource | undefined;
   private readonly audioListeners = new Set<(samples: Int16Array) => void>();
@@ -161,6 +163,11 @@ export class CustomerMedia {
     return { received, sent: { packets: this.sentPackets, rms: Math.round(this.lastSentRms * 10_000) / 10_000 } };
   }
 
+  /** The last seconds of what the phone sent, decoded (what the party on this leg hears). */
+  recentlyReceived(): Int16Array {
+    return this.recent.read();
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -198,6 +205,7 @@ export class CustomerMedia {
     }
     const samples = decodeG711(rtp.payload, law);
     this.meter.add(samples);
+    this.recent.add(samples);
     for (const listener of this.audioListeners) listener(samples);
   }
 

@@ -112,6 +112,10 @@ export class AgentCaller {
     return this.options.calls.refreshLevels(guid);
   }
 
+  customerHeard(guid: string): Int16Array | undefined {
+    return this.options.calls.customerHeard(guid);
+  }
+
   closeAll(): Promise<void> {
     return this.options.calls.closeAll();
   }

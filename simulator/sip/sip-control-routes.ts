@@ -1,6 +1,8 @@
 // Control API of the SIP side: a customer calls an inbound campaign, call
 // state with audio levels, the customer hanging up, and the RTP timeout.
+import { Readable } from 'node:stream';
 import { z } from 'zod';
+import { wavOf } from '../media/recent-audio';
 import type { ControlReply, ExtensionContext } from '../extension';
 import type { AgentCaller } from './agent-caller';
 import type { AgentPicker } from './agent-picker';
@@ -69,6 +71,14 @@ export function addSipControlRoutes(ctx: ExtensionContext, { caller, picker, rtp
     const guid = request.params.guid ?? '';
     const call = caller.refreshLevels(guid);
     return call ? { json: call } : problem(404, `no call ${guid}`);
+  });
+
+  // The last seconds the customer heard, to listen to in a browser (or measure in a test).
+  ctx.control.route('GET', '/__sim/calls/:guid/heard.wav', (request) => {
+    const guid = request.params.guid ?? '';
+    const heard = caller.customerHeard(guid);
+    if (!heard) return problem(404, `no live call ${guid} with a customer on it`);
+    return { stream: Readable.from([wavOf(heard)]), contentType: 'audio/wav' };
   });
 
   ctx.control.route('POST', '/__sim/calls/:guid/hangup', async (request) => {

@@ -3,6 +3,7 @@
 // the steps of a transfer (also driven by test/interop).
 import type { Page } from 'playwright-core';
 import { createIntegraClient, type IntegraClient } from '../../main/api';
+import { readWav } from '../interop/media/wav';
 import { simControl, type E2EApp } from './harness';
 
 export interface SimLevels {
@@ -48,6 +49,13 @@ export async function until<T>(probe: () => Promise<T | null | undefined | false
 
 export const simCalls = async (app: E2EApp): Promise<SimCall[]> => (await app.simState())['calls'] as SimCall[];
 export const simCall = async (app: E2EApp, guid: string): Promise<SimCall> => (await simControl(app.sim, 'GET', `/calls/${guid}`)) as SimCall;
+
+/** The last 3 s the simulator's customer heard on a live call (8 kHz samples, -1..1). */
+export async function customerHeard(app: E2EApp, guid: string): Promise<Float32Array> {
+  const response = await fetch(`${app.sim.control.url}/calls/${guid}/heard.wav`, { headers: { 'X-Sim-Secret': app.sim.control.secret } });
+  if (!response.ok) throw new Error(`GET /__sim/calls/${guid}/heard.wav answered ${response.status}: ${await response.text()}`);
+  return readWav(Buffer.from(await response.arrayBuffer())).samples;
+}
 export const simDispositions = async (app: E2EApp): Promise<SimDisposition[]> => (await app.simState())['dispositions'] as SimDisposition[];
 
 /** The platform's API as the supervisor (client token). Close it after use. */

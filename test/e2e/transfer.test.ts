@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fakeMicrophoneFlag } from '../interop/media/customer-call';
-import { discardWrapUps, openTransfer, pageLevel, panelState, simCall, until } from './calls-kit';
+import { fakeMicrophoneFlag, voiceLevel } from '../interop/media/customer-call';
+import { customerHeard, discardWrapUps, openTransfer, pageLevel, panelState, simCall, until } from './calls-kit';
+import { installHearingProbe, voicesHeard } from './hearing-probe';
 import { chooseLanguage, SCREENSHOT_DIR, simControl, startSignedIn, type E2EApp } from './harness';
 import { openOtherAgent, type OtherAgent } from './other-agent';
 import { violationsInBothLanguages } from './axe-check';
@@ -27,6 +28,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'transfer-e2e-'));
   app = await startSignedIn({ viewport: { width: 1100, height: 900 }, chromiumArgs: [voice('ana', 1000)] });
   bruno = await openOtherAgent(app, 1, { chromiumArgs: [voice('bruno', 1500)] });
+  for (const page of [app.page, bruno.page]) await installHearingProbe(page);
 }, 180_000);
 afterAll(async () => {
   await bruno?.close();
@@ -223,8 +225,40 @@ describe('attended transfer', () => {
   });
 });
 
+/** The three voices: the simulator's customer (a steady tone), ana's and bruno's microphones (tones with vibrato). */
+const CUSTOMER_HZ = 440;
+const ANA_HZ = 1_000;
+const BRUNO_HZ = 1_500;
+/** A voice counts as heard above this RMS (the level the meters' checks use). */
+const HEARD = 0.01;
+/**
+ * A party's own voice back at its end stays under this: the band of a voice nobody sends there
+ * still reads ~0.002 (G.711's quantisation noise and the other voices' spectral leakage), while
+ * an echo of one's own voice through the mix would read like the others (~0.07).
+ */
+const NOT_HEARD = 0.005;
+
+/**
+ * Each party hears the other two and not itself, told apart by voice: at the
+ * customer (the last seconds the simulator's customer heard, from its leg)
+ * and at each agent's page (what its <audio> elements play).
+ */
+async function expectEachEndHearsTheOtherTwo(guid: string): Promise<void> {
+  // Let the customer's 3 s of recent audio fill with the mix only.
+  await new Promise((done) => setTimeout(done, 3_500));
+  const samples = await customerHeard(app, guid);
+  const atCustomer = Object.fromEntries([CUSTOMER_HZ, ANA_HZ, BRUNO_HZ].map((hz) => [hz, voiceLevel(samples, 8_000, { name: String(hz), frequency: hz, vibratoHz: hz === CUSTOMER_HZ ? 0 : 60 })]));
+  const atAna = (await voicesHeard(app.page, [CUSTOMER_HZ, ANA_HZ, BRUNO_HZ])).voices;
+  const atBruno = (await voicesHeard(bruno.page, [CUSTOMER_HZ, ANA_HZ, BRUNO_HZ])).voices;
+  const show = (at: Record<number, number>): string => `customer ${at[CUSTOMER_HZ]?.toFixed(3)}, ana ${at[ANA_HZ]?.toFixed(3)}, bruno ${at[BRUNO_HZ]?.toFixed(3)}`;
+  process.stderr.write(`e2e: three-way voices (RMS of each band) heard by the customer: ${show(atCustomer)}; by ana: ${show(atAna)}; by bruno: ${show(atBruno)}\n`);
+  expect({ ana: atCustomer[ANA_HZ]! > HEARD, bruno: atCustomer[BRUNO_HZ]! > HEARD, itself: atCustomer[CUSTOMER_HZ]! < NOT_HEARD }).toEqual({ ana: true, bruno: true, itself: true });
+  expect({ customer: atAna[CUSTOMER_HZ]! > HEARD, bruno: atAna[BRUNO_HZ]! > HEARD, herself: atAna[ANA_HZ]! < NOT_HEARD }).toEqual({ customer: true, bruno: true, herself: true });
+  expect({ customer: atBruno[CUSTOMER_HZ]! > HEARD, ana: atBruno[ANA_HZ]! > HEARD, himself: atBruno[BRUNO_HZ]! < NOT_HEARD }).toEqual({ customer: true, ana: true, himself: true });
+}
+
 describe('three-way call', () => {
-  it('each party hears the other two: with ana muted the customer still hears bruno and bruno the customer; then ana leaves them talking', { timeout: 90_000 }, async () => {
+  it('each party hears the other two and not itself, told apart by voice at each end; with ana muted the customer still hears bruno and bruno the customer; then ana leaves them talking', { timeout: 90_000 }, async () => {
     const guid = await customerCallsAna();
     await openTransfer(app.page, '1002');
     await app.page.getByTestId('transfer-search').press('Control+Enter');
@@ -235,6 +269,7 @@ describe('three-way call', () => {
     await app.page.getByTestId('conference-card').waitFor({ timeout: 10_000 });
     await screenshots(app.page, 'transfer-conference');
     expect(await violationsInBothLanguages(app.page)).toEqual([]);
+    await expectEachEndHearsTheOtherTwo(guid);
     // Ana silent: whatever the customer hears now comes from bruno, through ana's mix; and the other way.
     await app.page.getByTestId('mute').click();
     const before = (await simCall(app, guid)).levels?.customerReceived.packets ?? 0;

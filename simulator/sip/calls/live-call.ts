@@ -162,13 +162,22 @@ export class LiveCall {
   /** Copies the parties and their audio levels into the record. */
   refreshLevels(): CallRecord | undefined {
     if (this.endedWith) return this.record();
-    const facing = this.agentParties().find((party) => this.other(party)?.role !== 'agent' && this.other(party) !== undefined);
-    const levels = facing?.leg.levels();
+    const levels = this.customerFacing()?.leg.levels();
     this.patch(() => ({
       parties: this.views(),
       ...(levels ? { levels: { customerReceived: levels.received, customerSent: levels.sent } } : {}),
     }));
     return this.record();
+  }
+
+  /** The last seconds the customer heard (what the agent's phone sent on the leg facing the customer). */
+  customerHeard(): Int16Array | undefined {
+    return this.customerFacing()?.leg.media()?.recentlyReceived();
+  }
+
+  /** The agent's party bridged to a simulated party (the customer, an outside number). */
+  private customerFacing(): AgentParty | undefined {
+    return this.agentParties().find((party) => this.other(party)?.role !== 'agent' && this.other(party) !== undefined);
   }
 
   private settle(party: Party): void {

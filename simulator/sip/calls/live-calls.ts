@@ -82,6 +82,11 @@ export class LiveCalls {
     return this.calls.get(guid)?.refreshLevels() ?? this.state.calls.get(guid);
   }
 
+  /** The last seconds the customer of a live call heard; undefined when the call is not live. */
+  customerHeard(guid: string): Int16Array | undefined {
+    return this.calls.get(guid)?.customerHeard();
+  }
+
   async closeAll(): Promise<void> {
     await Promise.all([
       ...this.all().map((call) => call.hangup('api').catch(() => undefined)),

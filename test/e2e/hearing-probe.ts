@@ -1,0 +1,96 @@
+// What an agent's page plays to the agent, told apart by voice. The phone
+// plays each call's received audio in an <audio> element of its own (a muted
+// party's element muted), so the probe notes every stream handed to a media
+// element from its installation on, and measures the ones playing: their sum
+// is what the agent hears. Test instrumentation only, run in the page's world
+// before the calls it measures start.
+import type { Page } from 'playwright-core';
+
+interface ProbeWindow {
+  __hearingProbe?: Set<HTMLMediaElement>;
+}
+
+/** From now on, every media element given a stream in `page` is remembered. */
+export async function installHearingProbe(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as ProbeWindow;
+    if (w.__hearingProbe) return;
+    const elements = new Set<HTMLMediaElement>();
+    w.__hearingProbe = elements;
+    const original = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'srcObject');
+    if (!original?.set || !original.get) throw new Error('HTMLMediaElement has no srcObject accessor to watch');
+    const { get, set } = original;
+    Object.defineProperty(HTMLMediaElement.prototype, 'srcObject', {
+      configurable: true,
+      get(this: HTMLMediaElement) {
+        return get.call(this) as MediaProvider | null;
+      },
+      set(this: HTMLMediaElement, value: MediaProvider | null) {
+        if (value) elements.add(this);
+        set.call(this, value);
+      },
+    });
+  });
+}
+
+export interface HeardVoices {
+  /** RMS of what the agent hears (all playing, unmuted elements summed). */
+  level: number;
+  /** Each asked frequency's level: the RMS of its band (±bandHz), whatever else plays. */
+  voices: Record<number, number>;
+}
+
+/**
+ * Listens for `ms` to what the page plays and measures each voice's band
+ * (a voice with vibrato wanders ±60 Hz: a ±100 Hz band holds it).
+ */
+export async function voicesHeard(page: Page, frequencies: number[], ms = 2_000, bandHz = 100): Promise<HeardVoices> {
+  return page.evaluate(
+    async ({ frequencies, ms, bandHz }) => {
+      const elements = (window as unknown as ProbeWindow).__hearingProbe;
+      if (!elements) throw new Error('installHearingProbe was not run in this page');
+      const ctx = new AudioContext();
+      await ctx.resume();
+      const analyser = ctx.createAnalyser();
+      analyser.fftSize = 8_192;
+      analyser.smoothingTimeConstant = 0;
+      const sources: MediaStreamAudioSourceNode[] = [];
+      for (const element of elements) {
+        const stream = element.srcObject;
+        if (!(stream instanceof MediaStream) || element.muted || element.paused) continue;
+        if (!stream.getAudioTracks().some((track) => track.readyState === 'live')) continue;
+        const source = ctx.createMediaStreamSource(stream);
+        source.connect(analyser);
+        sources.push(source);
+      }
+      const spectrum = new Float32Array(analyser.frequencyBinCount);
+      const power = new Float64Array(analyser.frequencyBinCount);
+      const wave = new Float32Array(analyser.fftSize);
+      let squares = 0;
+      let samples = 0;
+      const rounds = Math.max(1, Math.round(ms / 100));
+      for (let round = 0; round < rounds; round += 1) {
+        await new Promise((done) => setTimeout(done, 100));
+        analyser.getFloatFrequencyData(spectrum);
+        for (let bin = 0; bin < spectrum.length; bin += 1) power[bin]! += 10 ** (spectrum[bin]! / 10);
+        analyser.getFloatTimeDomainData(wave);
+        for (const sample of wave) squares += sample * sample;
+        samples += wave.length;
+      }
+      for (const source of sources) source.disconnect();
+      await ctx.close();
+      const binHz = ctx.sampleRate / analyser.fftSize;
+      let total = 0;
+      for (const p of power) total += p;
+      const level = samples > 0 ? Math.sqrt(squares / samples) : 0;
+      const voices: Record<number, number> = {};
+      for (const frequency of frequencies) {
+        let band = 0;
+        for (let bin = Math.ceil((frequency - bandHz) / binHz); bin * binHz <= frequency + bandHz; bin += 1) band += power[bin] ?? 0;
+        voices[frequency] = total > 0 ? level * Math.sqrt(band / total) : 0;
+      }
+      return { level, voices };
+    },
+    { frequencies, ms, bandHz },
+  );
+}
