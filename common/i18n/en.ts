@@ -55,7 +55,7 @@ export const en = {
   'header.supervisorOnly': 'Supervisor · no phone',
 
   'error.wrong-credentials': 'Wrong user or password.',
-  'error.instance-unreachable': 'The instance cannot be reached. Check the address and your network.',
+  'error.instance-unreachable': 'The platform cannot be reached.',
   'error.tls-failure': 'The instance’s certificate is not trusted. Check the address, or add its CA certificate under Advanced.',
   'error.platform-error': 'The platform answered with an error.',
   'error.invalid-request': 'Please check this value.',
@@ -72,6 +72,8 @@ export const en = {
   'connection.online': 'Connected',
   'connection.offline': 'Offline',
   'connection.unknown': 'Connecting',
+  'connection.phone-offline': 'Phone offline',
+  'connection.api-offline': 'Phone connected · platform offline',
 
   'signedIn.welcome': 'Welcome, {name}.',
   'signedIn.ready': 'You are signed in as {agent} on {instance}.',

@@ -55,7 +55,7 @@ export const es: Record<MessageKey, string> = {
   'header.supervisorOnly': 'Supervisor · sin teléfono',
 
   'error.wrong-credentials': 'Usuario o contraseña incorrectos.',
-  'error.instance-unreachable': 'No se puede conectar con la instancia. Revise la dirección y su red.',
+  'error.instance-unreachable': 'No se puede conectar con la plataforma.',
   'error.tls-failure': 'El certificado de la instancia no es de confianza. Revise la dirección o agregue su certificado de CA en Avanzado.',
   'error.platform-error': 'La plataforma respondió con un error.',
   'error.invalid-request': 'Revise este valor.',
@@ -72,6 +72,8 @@ export const es: Record<MessageKey, string> = {
   'connection.online': 'Conectado',
   'connection.offline': 'Sin conexión',
   'connection.unknown': 'Conectando',
+  'connection.phone-offline': 'Teléfono sin conexión',
+  'connection.api-offline': 'Teléfono conectado · plataforma sin conexión',
 
   'signedIn.welcome': 'Bienvenido/a, {name}.',
   'signedIn.ready': 'Sesión iniciada como {agent} en {instance}.',

@@ -3,6 +3,7 @@
 // gone), dispositions into the outbox, and the outbox's "n waiting to send".
 import { z } from 'zod';
 import { DATE_TIME_RE, transferTargetSchema } from '../domain';
+import { saySchema } from './result';
 
 const empty = z.object({}).strict();
 
@@ -100,6 +101,8 @@ export const outboxStatusSchema = z.object({
   pending: z.number().int().nonnegative(),
   sending: z.boolean(),
   lastError: z.string().nullable(),
+  /** The same as a message key, for the agent's language; null when there is none (the English text is shown). */
+  lastErrorSay: saySchema.nullable(),
   parked: z.number().int().nonnegative(),
   nextRetryAt: z.number().nullable(),
 });
@@ -185,6 +188,8 @@ export const parkedDispositionSchema = z.object({
   disposition: dispositionRequestSchema.nullable(),
   /** Why it was parked, in English: what the platform answered and how many times. */
   reason: z.string().max(4000),
+  /** The same as a message key, for the agent's language; null for one parked before keys were kept. */
+  say: saySchema.nullable(),
 });
 export type ParkedDisposition = z.infer<typeof parkedDispositionSchema>;
 

@@ -30,7 +30,7 @@ export type IpcErrorCode = z.infer<typeof ipcErrorCodeSchema>;
 
 const spokenSchema = z.object({ key: z.string().max(100), params: z.record(z.string(), z.string().max(2000)) });
 /** A message key with its parameters, and the cause it names (`{cause}`), also spoken. */
-const saySchema = spokenSchema.extend({ cause: spokenSchema.optional() });
+export const saySchema = spokenSchema.extend({ cause: spokenSchema.optional() });
 
 export const ipcErrorSchema = z.object({
   code: ipcErrorCodeSchema,

@@ -38,6 +38,17 @@ export function integraCause(error: unknown): Spoken | undefined {
 }
 
 /**
+ * The cause alone for a failure to reach the platform (connection or time-out), without the
+ * operation or advice the `cause.*` texts carry: for a message that names what the person did
+ * and says what to do itself. Undefined for any other failure.
+ */
+export function integraReason(error: unknown): Spoken | undefined {
+  if (error instanceof TimeoutError) return { key: 'reason.timeout', params: { timeoutMs: String(error.timeoutMs) } };
+  if (error instanceof ConnectionError) return { key: `reason.connection.${error.reason}`, params: {} };
+  return undefined;
+}
+
+/**
  * What to say when the platform answered `0`: the caller's own words for this
  * operation (`refusal`), or, when the retry right after the app signed in anew
  * was refused too, authentication first and the caller's words after. The one

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegraClient } from '../../main/api';
 import { phoneOnline, screenshotsInBothLanguages, simControl, startSignedIn, type E2EApp } from './harness';
-import { panelState, simCall, simCalls, supervisorApi, until } from './calls-kit';
+import { dialFromPad, disposeInForm, panelState, simCall, simCalls, supervisorApi, until } from './calls-kit';
 
 let app: E2EApp;
 let api: IntegraClient;
@@ -25,13 +25,7 @@ afterAll(async () => {
 
 const shots = (name: string): Promise<void> => screenshotsInBothLanguages(app.page, name);
 
-/** Make Call from the dial pad, answered by itself; the simulator's record. */
-async function dial(number: string) {
-  await app.page.locator('input[name=number]').fill(number);
-  await app.page.getByTestId('call-button').click();
-  await panelState(app.page, 'active').waitFor({ timeout: 15_000 });
-  return until(async () => (await simCalls(app)).find((c) => c.destination === number && c.status === 'active'), 'the simulator holds the call');
-}
+const dial = (number: string) => dialFromPad(app, number);
 
 /** Another application asks the platform to call the agent (Make Call from a CRM), while she is on a call. */
 async function offerWhileBusy(number: string): Promise<string> {
@@ -39,17 +33,7 @@ async function offerWhileBusy(number: string): Promise<string> {
   return api.makeCall({ callerid: '59826001234', agent: agent.agent, phone: agent.phone, tech: 'SIP', context: 'agents', outqueue: 'Manual->', destination: number });
 }
 
-async function dispose(guid: string, l1: string, extra: { camptoreschedule?: string } = {}): Promise<void> {
-  const form = app.page.locator(`[data-testid=disposition-form][data-guid="${guid}"]`);
-  await form.locator('input[name=l1]').fill(l1);
-  if (extra.camptoreschedule) {
-    await form.locator('input[name=callback]').check();
-    await form.locator('input[name=callbackAt]').fill('2030-05-06T10:30');
-    await form.locator('input[name=callbackDialer]').fill(extra.camptoreschedule);
-  }
-  await app.page.getByTestId('disposition-submit').click();
-  await form.waitFor({ state: 'detached' });
-}
+const dispose = (guid: string, l1: string, extra: { camptoreschedule?: string } = {}) => disposeInForm(app.page, guid, l1, extra);
 
 describe('call waiting', () => {
   it('rings a call offered during a call as waiting; hold and answer, switch back, hang up both', async () => {

@@ -94,3 +94,24 @@ export async function discardWrapUps(page: Page): Promise<void> {
     if (guid) await page.locator(`[data-testid=disposition-form][data-guid="${guid}"]`).waitFor({ state: 'detached' });
   }
 }
+
+/** Make Call from the dial pad, answered by itself; the simulator's record of the call. */
+export async function dialFromPad(app: E2EApp, number: string): Promise<SimCall> {
+  await app.page.locator('input[name=number]').fill(number);
+  await app.page.getByTestId('call-button').click();
+  await panelState(app.page, 'active').waitFor({ timeout: 15_000 });
+  return until(async () => (await simCalls(app)).find((c) => c.destination === number && c.status === 'active'), 'the simulator holds the call');
+}
+
+/** Fills the call's wrap-up (l1, and a callback to `camptoreschedule` when given) and submits it. */
+export async function disposeInForm(page: Page, guid: string, l1: string, extra: { camptoreschedule?: string } = {}): Promise<void> {
+  const form = page.locator(`[data-testid=disposition-form][data-guid="${guid}"]`);
+  await form.locator('input[name=l1]').fill(l1);
+  if (extra.camptoreschedule) {
+    await form.locator('input[name=callback]').check();
+    await form.locator('input[name=callbackAt]').fill('2030-05-06T10:30');
+    await form.locator('input[name=callbackDialer]').fill(extra.camptoreschedule);
+  }
+  await page.getByTestId('disposition-submit').click();
+  await form.waitFor({ state: 'detached' });
+}

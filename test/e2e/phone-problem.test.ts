@@ -30,7 +30,8 @@ describe('the phone refused by the platform', () => {
     expect(await problem.textContent()).toBe(
       'La plataforma rechazó las credenciales del teléfono (403 Forbidden). Cierre sesión y vuelva a entrar; si continúa, pida a un administrador que revise la contraseña SIP del agente.',
     );
-    expect(await app.page.getByTestId('connection').getAttribute('data-state')).toBe('offline');
+    // The platform's API still answers: it is the phone that is off, and the header says so.
+    expect(await app.page.getByTestId('connection').getAttribute('data-state')).toBe('phone-offline');
     await screenshot(app.page, 'phone-credentials-refused-es');
 
     await chooseLanguage(app.page, 'en');

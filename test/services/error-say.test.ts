@@ -65,6 +65,17 @@ describe('errors spoken in the user\'s language', () => {
     expect(spanish).not.toMatch(/\{\w+\}/); // every placeholder filled
   });
 
+  it('a call that cannot reach the platform is said once: its own operation, the cause alone, one piece of advice', () => {
+    for (const [what, error] of CLIENT_ERRORS.filter(([, e]) => e.kind === 'connection' || e.kind === 'timeout')) {
+      const described = toCallsFailure(error, 'makeCall', { key: 'calls.err.makeCall', params: {} }).detail;
+      for (const [language, operation, advice] of [['es', 'Realizar llamada', /Revise/gu], ['en', 'Make Call', /Check/gu]] as const) {
+        const text = speak(language, described.say as Say) ?? '';
+        expect({ what, language, operations: text.split(operation).length - 1, advice: text.match(advice)?.length ?? 0 }).toEqual({ what, language, operations: 1, advice: 1 });
+        expect(text).not.toMatch(/agentLogin|Agent Authentication|Autenticación/u);
+      }
+    }
+  });
+
   it('never puts a secret into the parameters', () => {
     for (const [, error] of cases) expect(JSON.stringify(error.say ?? {})).not.toContain(SECRET);
   });

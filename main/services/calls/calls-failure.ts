@@ -4,7 +4,7 @@
 import { english, type Spoken } from '../../../common/i18n/say';
 import { IpcFailure } from '../../../common/ipc-contract';
 import { operationTitle, type OperationId } from '../../api/index';
-import { readClientFailure, refusalSaid } from '../integra-cause';
+import { integraReason, readClientFailure, refusalSaid } from '../integra-cause';
 
 export function toCallsFailure(error: unknown, operation: OperationId, refusal: Spoken): IpcFailure {
   if (error instanceof IpcFailure) return error;
@@ -19,12 +19,16 @@ export function toCallsFailure(error: unknown, operation: OperationId, refusal: 
     case 'bad-input':
       return new IpcFailure({ code: 'invalid-request', message, ...(cause === undefined ? {} : { say: cause }) });
     case 'connection':
-    case 'timeout':
+    case 'timeout': {
+      // Named after what the agent did, with the cause alone: the client's own text names its operation and advice again.
+      const reason = integraReason(error) ?? cause;
+      const say = reason === undefined ? undefined : { key: 'calls.err.unreachable', params: { operation }, cause: reason };
       return new IpcFailure({
         code: 'instance-unreachable',
-        message: `${title}: the platform could not be reached (${message}). Check the network and try again.`,
-        ...(cause === undefined ? {} : { say: { key: 'calls.err.unreachable', params: { operation }, cause } }),
+        message: say ? english(say) : `${title}: the platform could not be reached (${message}). Check the network and try again.`,
+        ...(say === undefined ? {} : { say }),
       });
+    }
     case 'tls':
       return new IpcFailure({ code: 'tls-failure', message, ...(cause === undefined ? {} : { say: cause }) });
     case 'not-signed-in': {

@@ -35,7 +35,7 @@ export interface CallsOutbox {
   close(): Promise<void>;
 }
 
-const IDLE: OutboxStatusView = { pending: 0, sending: false, lastError: null, parked: 0, nextRetryAt: null };
+const IDLE: OutboxStatusView = { pending: 0, sending: false, lastError: null, lastErrorSay: null, parked: 0, nextRetryAt: null };
 /** The contract's limit on a parked reason. */
 const REASON_LIMIT = 4_000;
 
@@ -44,7 +44,7 @@ const reason = (error: unknown): string => (error instanceof Error ? error.messa
 function parkedView(entry: ParkedEntry<Disposition>): ParkedDisposition {
   const request = entry.item === null ? null : (({ agent: _agent, ...rest }) => rest)(entry.item);
   const parsed = request === null ? null : dispositionRequestSchema.safeParse(request);
-  return { id: entry.id, disposition: parsed?.success ? parsed.data : null, reason: entry.reason.slice(0, REASON_LIMIT) };
+  return { id: entry.id, disposition: parsed?.success ? parsed.data : null, reason: entry.reason.slice(0, REASON_LIMIT), say: entry.say };
 }
 
 export function openCallsOutbox(deps: CallsOutboxDeps): CallsOutbox {

@@ -91,6 +91,12 @@ export function createCallsService(deps: CallsDeps): CallsService {
     if (!api) throw spokenFailure('not-signed-in', 'calls.err.signInFirst');
     return api;
   };
+  // A request that could not reach the platform says so to connectivity: the header then tells the agent
+  // the platform is away (not only the outbox's sends did), and main probes for its return.
+  const failed = (error: unknown, operation: Parameters<typeof toCallsFailure>[1], refusal: Parameters<typeof toCallsFailure>[2]) => {
+    if (isIntegraError(error) && (error.kind === 'connection' || error.kind === 'timeout')) deps.connectivity?.reportNetworkFailure();
+    return toCallsFailure(error, operation, refusal);
+  };
   const outbox = openCallsOutbox({
     dir: `${deps.dataDir}/outbox`,
     client: () => deps.session.client(),
@@ -128,7 +134,7 @@ export function createCallsService(deps: CallsDeps): CallsService {
       try {
         campaigns = await api.getCampaigns();
       } catch (error) {
-        problem = toCallsFailure(error, 'getCampaigns', { key: 'calls.err.campaigns', params: {} }).message;
+        problem = failed(error, 'getCampaigns', { key: 'calls.err.campaigns', params: {} }).message;
       }
       // Dialers are optional: an agent token may not be allowed to list them (then the callback dialer is typed).
       const dialers = await api.getDialers().then((list) => list.map((d) => d.campaign), () => []);
@@ -160,8 +166,9 @@ export function createCallsService(deps: CallsDeps): CallsService {
       const number = normalisePhoneNumber(request.number);
       if (!number.ok) throw spokenFailure('invalid-request', phoneNumberProblemKey(number.problem), PROBLEM_PARAMS, 'number');
       const api = client();
+      // Listing the campaigns is a step of the call the agent placed: a failure is said as the call's.
       const campaigns = manualCampaigns(await api.getCampaigns().catch((e: unknown) => {
-        throw toCallsFailure(e, 'getCampaigns', { key: 'calls.err.campaigns', params: {} });
+        throw failed(e, 'makeCall', { key: 'calls.err.campaigns', params: {} });
       }));
       const campaign = campaigns.find((c) => c.name === request.campaign);
       if (!campaign) {
@@ -175,7 +182,7 @@ export function createCallsService(deps: CallsDeps): CallsService {
         });
         return { guid, destination, extension: number.value.extension ?? null, campaign: campaign.name, callerid: campaign.did };
       } catch (error) {
-        throw toCallsFailure(error, 'makeCall', { key: 'calls.err.makeCall', params: { destination, campaign: campaign.name } });
+        throw failed(error, 'makeCall', { key: 'calls.err.makeCall', params: { destination, campaign: campaign.name } });
       }
     },
 
@@ -187,7 +194,7 @@ export function createCallsService(deps: CallsDeps): CallsService {
       } catch (error) {
         // `0`: the platform holds no call on this phone (it already ended), which is what the agent wanted.
         if (isIntegraError(error) && error.kind === 'refused') return { hungUp: false };
-        throw toCallsFailure(error, 'hangup', { key: 'calls.err.hangUp', params: {} });
+        throw failed(error, 'hangup', { key: 'calls.err.hangUp', params: {} });
       }
     },
 

@@ -19,6 +19,7 @@
 import { DispositionInputSchema, type Disposition } from '../../../common/domain/disposition';
 import { isIntegraError, PlatformRefusedError, type IntegraClient } from '../../api';
 import type { Connectivity } from '../connectivity/connectivity';
+import { integraCause } from '../integra-cause';
 import { Outbox } from './outbox';
 import type { OutboxOptions, SendOutcome, SendPort } from './outbox-types';
 
@@ -38,25 +39,32 @@ export function dispositionSender(opts: DispositionSenderOptions): SendPort<Disp
   const refused = (err: PlatformRefusedError, id: string): SendOutcome => {
     opts.connectivity?.reportSuccess();
     const inARow = (refusalsInARow.get(id) ?? 0) + 1;
+    const body = JSON.stringify(err.body).slice(0, 200);
     if (inARow < refusedLimit) {
       refusalsInARow.set(id, inARow);
-      return { kind: 'retry', reason: err.message };
+      return { kind: 'retry', reason: err.message, say: { key: 'outbox.disposition.refused', params: { body } } };
     }
     refusalsInARow.delete(id);
-    return { kind: 'permanent', reason: `${err.message} The platform answered ${JSON.stringify(err.body)} ${inARow} times in a row; check the call's campaign and GUID.` };
+    return {
+      kind: 'permanent',
+      reason: `${err.message} The platform answered ${body} ${inARow} times in a row; check the call's campaign and GUID.`,
+      say: { key: 'outbox.disposition.refusedRepeatedly', params: { body, times: String(inARow) } },
+    };
   };
 
   const otherFailure = (err: unknown): SendOutcome => {
     if (!isIntegraError(err)) return { kind: 'retry', reason: err instanceof Error ? err.message : String(err) };
+    const said = integraCause(err);
+    const say = said ? { say: said } : {};
     switch (err.kind) {
       case 'connection':
       case 'timeout':
         opts.connectivity?.reportNetworkFailure();
-        return { kind: 'retry', reason: err.message };
+        return { kind: 'retry', reason: err.message, ...say };
       case 'bad-input':
-        return { kind: 'permanent', reason: err.message };
+        return { kind: 'permanent', reason: err.message, ...say };
       default:
-        return { kind: 'retry', reason: err.message };
+        return { kind: 'retry', reason: err.message, ...say };
     }
   };
 

@@ -6,6 +6,8 @@
  * kept for a person to look at, never dropped). `unpark` puts it back in line.
  */
 import { z } from 'zod';
+import { saySchema } from '../../../common/ipc/result';
+import type { Say } from '../../../common/i18n/say';
 
 const base = { v: z.literal(1), id: z.string().min(1).max(100), at: z.string() };
 
@@ -13,7 +15,8 @@ export const journalRecordSchema = z.discriminatedUnion('op', [
   z.object({ ...base, op: z.literal('add'), item: z.unknown() }),
   z.object({ ...base, op: z.literal('attempt'), n: z.number().int().nonnegative() }),
   z.object({ ...base, op: z.literal('done') }),
-  z.object({ ...base, op: z.literal('park'), reason: z.string() }),
+  // `say`: the reason as a message key, for the agent's language (journals before it have the English text only).
+  z.object({ ...base, op: z.literal('park'), reason: z.string(), say: saySchema.optional() }),
   z.object({ ...base, op: z.literal('unpark') }),
 ]);
 
@@ -24,7 +27,7 @@ export type JournalRecordInput =
   | { op: 'add'; id: string; item: unknown }
   | { op: 'attempt'; id: string; n: number }
   | { op: 'done'; id: string }
-  | { op: 'park'; id: string; reason: string }
+  | { op: 'park'; id: string; reason: string; say?: Say }
   | { op: 'unpark'; id: string };
 
 export type ParsedLine = { ok: true; record: JournalRecord } | { ok: false; reason: string };

@@ -12,6 +12,7 @@
  * (a FIFO would hang the read for good) is renamed aside whole, and that is
  * quarantined and reported the same way.
  */
+import type { Say } from '../../../common/i18n/say';
 import { open, mkdir, rename, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { readRegularFile, RefusedFileError, refusalWords } from '../files';
@@ -33,6 +34,8 @@ export interface JournalEntry {
   attempts: number;
   /** Why it was parked (needs a person), or null while it is in line to be sent. */
   parked: string | null;
+  /** The same reason as a message key, when the sender gave one. */
+  parkedSay?: Say | undefined;
 }
 
 export interface QuarantineReport {
@@ -105,10 +108,16 @@ function fold(records: JournalRecord[]): JournalEntry[] {
         live.delete(r.id);
         break;
       case 'park':
-        if (e) e.parked = r.reason;
+        if (e) {
+          e.parked = r.reason;
+          e.parkedSay = r.say;
+        }
         break;
       case 'unpark':
-        if (e) e.parked = null;
+        if (e) {
+          e.parked = null;
+          e.parkedSay = undefined;
+        }
         break;
     }
   }
@@ -123,7 +132,7 @@ function line(record: JournalRecordInput, at = new Date().toISOString()): string
 function recordsOf(e: JournalEntry): string {
   let out = line({ op: 'add', id: e.id, item: e.item }, e.addedAt);
   if (e.attempts > 0) out += line({ op: 'attempt', id: e.id, n: e.attempts });
-  if (e.parked !== null) out += line({ op: 'park', id: e.id, reason: e.parked });
+  if (e.parked !== null) out += line({ op: 'park', id: e.id, reason: e.parked, ...(e.parkedSay ? { say: e.parkedSay } : {}) });
   return out;
 }
 

@@ -2,6 +2,7 @@
  * The outbox's ports and the values it reports, apart from the machinery.
  */
 import type { z } from 'zod';
+import type { Say } from '../../../common/i18n/say';
 import type { BackoffPolicy, RandomSource } from '../../../common/backoff';
 import type { Clock } from '../connectivity/clock';
 
@@ -11,7 +12,7 @@ import type { Clock } from '../connectivity/clock';
  * own re-auth). `permanent`: it can never succeed as is (bad input); the entry
  * is parked for a person, never dropped.
  */
-export type SendOutcome = { kind: 'ok' } | { kind: 'retry'; reason: string } | { kind: 'permanent'; reason: string };
+export type SendOutcome = { kind: 'ok' } | { kind: 'retry'; reason: string; say?: Say } | { kind: 'permanent'; reason: string; say?: Say };
 
 export interface SendContext {
   readonly id: string;
@@ -54,6 +55,8 @@ export interface OutboxStatus {
   readonly sending: boolean;
   /** The last failure in plain words, cleared by the next success. */
   readonly lastError: string | null;
+  /** The same as a message key, for the person's language (null when the sender gave none). */
+  readonly lastErrorSay: Say | null;
   /** Need a person: the platform refused them as they are. */
   readonly parked: number;
   /** When the next retry is due (epoch ms), or null. */
@@ -65,6 +68,8 @@ export interface ParkedEntry<T> {
   /** null when the stored item could not be read back (it is still in the journal). */
   readonly item: T | null;
   readonly reason: string;
+  /** The reason as a message key, when the sender gave one. */
+  readonly say: Say | null;
 }
 
 export interface OutboxEvents {

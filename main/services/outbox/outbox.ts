@@ -20,6 +20,7 @@
  * idempotency key; we keep that window to one fsync and report how many
  * replayed entries had a send in flight (`replayed.inDoubt`). See ASSUMPTIONS.
  */
+import type { Say } from '../../../common/i18n/say';
 import { randomUUID } from 'node:crypto';
 import { backoffDelay, OUTBOX_BACKOFF } from '../../../common/backoff';
 import { systemClock, type TimerHandle } from '../connectivity/clock';
@@ -48,6 +49,7 @@ export class Outbox<T> {
   private failures = 0;
   private sending = false;
   private lastError: string | null = null;
+  private lastErrorSay: Say | null = null;
   private unsubscribeOnline: (() => void) | null = null;
   private idleWaiters: (() => void)[] = [];
 
@@ -72,7 +74,8 @@ export class Outbox<T> {
     for (const e of entries) {
       if (e.parked === null && !opts.schema.safeParse(e.item).success) {
         e.parked = 'The saved copy could not be read back; it is kept in the journal for a person to check.';
-        await journal.append({ op: 'park', id: e.id, reason: e.parked });
+        e.parkedSay = { key: 'outbox.parked.unreadable', params: {} };
+        await journal.append({ op: 'park', id: e.id, reason: e.parked, say: e.parkedSay });
       }
     }
     return outbox;
@@ -116,6 +119,7 @@ export class Outbox<T> {
       pending: this.entries.length - parked,
       sending: this.sending,
       lastError: this.lastError,
+      lastErrorSay: this.lastErrorSay,
       parked,
       nextRetryAt: this.nextRetryAt,
     };
@@ -125,7 +129,7 @@ export class Outbox<T> {
     return this.entries.flatMap((e) => {
       if (e.parked === null) return [];
       const parsed = this.opts.schema.safeParse(e.item);
-      return [{ id: e.id, item: parsed.success ? parsed.data : null, reason: e.parked }];
+      return [{ id: e.id, item: parsed.success ? parsed.data : null, reason: e.parked, say: e.parkedSay ?? null }];
     });
   }
 
@@ -135,6 +139,7 @@ export class Outbox<T> {
     if (!e) throw new Error(`No parked item with id ${id}.`);
     await this.journal.append({ op: 'unpark', id });
     e.parked = null;
+    e.parkedSay = undefined;
     e.attempts = 0;
     this.emitStatus();
     this.wake();
@@ -212,6 +217,7 @@ export class Outbox<T> {
         this.entries.splice(this.entries.indexOf(entry), 1);
         this.failures = 0;
         this.lastError = null;
+        this.lastErrorSay = null;
         this.emit('sent', { id: entry.id });
       } else if (this.closing.signal.aborted) {
         return; // stays queued; it goes again after the next open
@@ -220,12 +226,16 @@ export class Outbox<T> {
           outcome.kind === 'permanent'
             ? outcome.reason
             : `Gave up after ${entry.attempts} attempts; last error: ${outcome.reason}`;
-        await this.settle(() => this.journal.append({ op: 'park', id: entry.id, reason }));
+        const say = outcome.kind === 'permanent' ? outcome.say : outcome.say && { key: 'outbox.parked.gaveUp', params: { attempts: String(entry.attempts) }, cause: outcome.say };
+        await this.settle(() => this.journal.append({ op: 'park', id: entry.id, reason, ...(say ? { say } : {}) }));
         entry.parked = reason;
+        entry.parkedSay = say;
         this.lastError = reason;
+        this.lastErrorSay = say ?? null;
         this.emit('parked', { id: entry.id, reason });
       } else {
         this.lastError = outcome.reason;
+        this.lastErrorSay = outcome.say ?? null;
         const delay = backoffDelay(this.policy, this.failures, this.random);
         this.failures += 1;
         this.nextRetryAt = this.clock.now() + delay;
@@ -260,6 +270,7 @@ export class Outbox<T> {
       await write();
     } catch (err) {
       this.lastError = `Could not record the result on disk (${plain(err)}); after a restart the item may be sent again.`;
+      this.lastErrorSay = null;
     }
   }
 

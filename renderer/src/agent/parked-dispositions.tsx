@@ -6,10 +6,12 @@ import { useEffect, useState } from 'react';
 import type { IpcError, ParkedDisposition } from '../../../common/ipc-contract';
 import type { SoftphoneApi } from '../bridge';
 import { useLanguage } from '../i18n';
+import { useErrorText } from '../error-text';
 import { FieldError } from '../sign-in/text-field';
 
 export function ParkedDispositions({ api, parkedCount }: { api: SoftphoneApi; parkedCount: number }) {
   const { t } = useLanguage();
+  const errorText = useErrorText();
   const [parked, setParked] = useState<ParkedDisposition[]>([]);
   const [error, setError] = useState<IpcError | null>(null);
   const [copied, setCopied] = useState<string | null>(null);
@@ -55,7 +57,7 @@ export function ParkedDispositions({ api, parkedCount }: { api: SoftphoneApi; pa
               <p className="parked-what">
                 {d ? t('calls.parked.item', { caller: d.callerid, campaign: d.campaign, l1: d.l1 }) : t('calls.parked.unreadable')}
               </p>
-              <p className="hint">{t('calls.parked.why', { reason: entry.reason })}</p>
+              <p className="hint">{t('calls.parked.why', { reason: errorText({ message: entry.reason, ...(entry.say ? { say: entry.say } : {}) }) })}</p>
               <div className="call-controls">
                 <button type="button" className="button button-secondary" onClick={() => retry(entry.id)} data-testid="parked-retry">{t('calls.parked.retry')}</button>
                 <button type="button" className="button button-secondary" onClick={() => copy(entry)} data-testid="parked-copy">{t('calls.parked.copy')}</button>

@@ -138,7 +138,12 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
     const offs = [
       api.subscribe('calls.outboxStatus', setOutbox),
       // Campaigns that could not be listed (platform unreachable at sign-in) are asked again once it is back.
-      api.subscribe('connectivity.changed', (c) => c.api === 'online' && !complete && load()),
+      api.subscribe('connectivity.changed', (c) => {
+        if (c.api !== 'online') return;
+        if (!complete) load();
+        // "The platform cannot be reached" is over once it is reached again: the banner goes with its cause.
+        setError((shown) => (shown?.code === 'instance-unreachable' ? null : shown));
+      }),
     ];
     return () => {
       live = false;

@@ -70,6 +70,10 @@ describe('dispositionSender', () => {
     expect(offline.reports).toEqual(['offline']);
     expect(offline.results[0]!.kind).toBe('retry');
     const bad = await outcomes([new BadInputError('disposition', 'the guid is empty')], ['a']);
-    expect(bad.results[0]).toEqual({ kind: 'permanent', reason: 'Call Disposition: the guid is empty. Nothing was sent; correct the input and try again.' });
+    expect(bad.results[0]).toEqual({
+      kind: 'permanent',
+      reason: 'Call Disposition: the guid is empty. Nothing was sent; correct the input and try again.',
+      say: { key: 'cause.bad-input', params: { operation: 'disposition', problem: 'the guid is empty' } },
+    });
   });
 });

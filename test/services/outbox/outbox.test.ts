@@ -225,6 +225,29 @@ describe('Outbox', () => {
     await box.close();
   });
 
+  it('keeps the reason as a message key through the journal (the agent reads it in her language after a restart), and the last error with it', async () => {
+    const clock = new FakeClock();
+    const say = { key: 'outbox.disposition.refusedRepeatedly', params: { body: '"0"', times: '5' } };
+    const retrySay = { key: 'reason.timeout', params: { timeoutMs: '15000' } };
+    const sent = scriptedSend([{ kind: 'retry', reason: 'slow', say: retrySay }, { kind: 'permanent', reason: 'refused 5 times', say }]);
+    const box = await Outbox.open<Item>({ dir, schema: itemSchema, send: sent.send, clock });
+    box.start();
+    const { id } = await box.submit({ guid: 'g-1', l1: 'A' });
+    await vi.waitFor(() => expect(box.status().lastErrorSay).toEqual(retrySay));
+    clock.advance(60_000);
+    await box.whenIdle();
+    expect(box.status()).toMatchObject({ parked: 1, lastError: 'refused 5 times', lastErrorSay: say });
+    await box.close();
+    const reopened = await Outbox.open<Item>({ dir, schema: itemSchema, send: sent.send, clock });
+    expect(reopened.parkedEntries()).toEqual([{ id, item: { guid: 'g-1', l1: 'A' }, reason: 'refused 5 times', say }]);
+    // Put back in line, it has no reason any more.
+    reopened.start();
+    await reopened.unpark(id);
+    await reopened.whenIdle();
+    expect(reopened.parkedEntries()).toEqual([]);
+    await reopened.close();
+  });
+
   it('a submit when the line is not waiting is sent at once', async () => {
     const clock = new FakeClock();
     const sent = scriptedSend([]);
@@ -255,7 +278,7 @@ describe('Outbox', () => {
     await box.close();
 
     const reopened = await Outbox.open<Item>({ dir, schema: itemSchema, send: sent.send, clock });
-    expect(reopened.parkedEntries()).toEqual([{ id, item: { guid: 'g-bad', l1: 'X' }, reason: 'The platform refused the disposition (bad input).' }]);
+    expect(reopened.parkedEntries()).toEqual([{ id, item: { guid: 'g-bad', l1: 'X' }, reason: 'The platform refused the disposition (bad input).', say: null }]);
     reopened.start();
     await reopened.unpark(id);
     await reopened.whenIdle();

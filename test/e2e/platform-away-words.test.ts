@@ -1,0 +1,91 @@
+// What the agent reads while the platform's API is away and the phone is not
+// (issue 23): a proxy in front of the simulator's HTTP API refuses, while the
+// phone keeps its own connection to the SIP server. One message per failure,
+// named after what the agent did, gone when the cause is gone, in her
+// language; the header tells the phone and the platform apart; the outbox
+// badge never says "all sent" beside a disposition the platform refused.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
+import { dialFromPad, disposeInForm, panelState, simCall, until } from './calls-kit';
+import { chooseLanguage, phoneOnline, screenshotsInBothLanguages, signIn, simControl, startApp, type E2EApp } from './harness';
+
+let app: E2EApp;
+let apiProxy: FaultProxy;
+
+beforeAll(async () => {
+  app = await startApp({ viewport: { width: 1100, height: 900 } });
+  apiProxy = await startFaultProxy(Number(new URL(app.sim.baseUrl).port));
+  await signIn(app, { instanceUrl: `http://127.0.0.1:${apiProxy.port}` });
+  await phoneOnline(app.page);
+}, 180_000);
+afterAll(async () => {
+  await app?.close();
+  await apiProxy?.close();
+});
+
+const header = () => app.page.getByTestId('connection');
+const outbox = () => app.page.getByTestId('outbox');
+
+describe('a disposition the platform refused', () => {
+  it('is counted alone in the badge (not "all sent"), in the singular, and its reason is in the agent\'s language', { timeout: 90_000 }, async () => {
+    const call = await dialFromPad(app, '099700006');
+    await app.page.getByTestId('hang-up').click();
+    // A callback to a dialer the platform does not know: it answers 0 every time, and the outbox parks it.
+    await disposeInForm(app.page, call.guid, 'Volver a llamar', { camptoreschedule: 'NoExiste->' });
+    const parked = app.page.locator('[data-testid=parked-disposition]');
+    await parked.waitFor({ timeout: 20_000 });
+    await chooseLanguage(app.page, 'es');
+    expect(await outbox().textContent()).toBe('Calificaciones: 1 calificación necesita atención');
+    const card = app.page.locator('section, div').filter({ has: parked }).first();
+    expect(await card.textContent()).toMatch(/Calificaciones que la plataforma no aceptó/u);
+    expect(await parked.textContent()).toMatch(/La plataforma respondió "0" 5 veces seguidas/u);
+    expect(await parked.textContent()).not.toMatch(/The platform|Call Disposition/u);
+    await screenshotsInBothLanguages(app.page, 'platform-away-parked');
+    await chooseLanguage(app.page, 'en');
+    expect(await outbox().textContent()).toBe('Dispositions: 1 disposition needs attention');
+    expect(await parked.textContent()).toMatch(/The platform answered "0" 5 times in a row/u);
+    await chooseLanguage(app.page, 'es');
+  });
+});
+
+describe('the platform\'s API away, the phone still connected', () => {
+  it('Make Call says it once, as the call\'s; the header says the phone still takes calls; a call rings and is answered; all of it goes when the API is back', { timeout: 120_000 }, async () => {
+    apiProxy.cut();
+    await apiProxy.refuse();
+    try {
+      await app.page.locator('input[name=number]').fill('099123456');
+      await app.page.getByTestId('call-button').click();
+      const banner = app.page.locator('.agent-home [role=alert]').filter({ hasText: /plataforma/u });
+      await banner.waitFor({ timeout: 30_000 });
+      const text = (await banner.textContent()) ?? '';
+      expect(text.split('Realizar llamada').length - 1).toBe(1);
+      expect(text.match(/Revise/gu)?.length).toBe(1);
+      expect(text).not.toMatch(/Listar campañas|\(.*\(/u);
+      await app.page.locator('[data-testid=connection][data-state=api-offline]').waitFor({ timeout: 15_000 });
+      expect(await header().textContent()).toMatch(/Teléfono conectado · plataforma sin conexión/u);
+      await screenshotsInBothLanguages(app.page, 'platform-away-make-call');
+
+      // The phone does not need the API to ring: the platform's queue calls it over SIP.
+      const { guid } = (await simControl(app.sim, 'POST', '/inbound-call', { campaign: 'Soporte<-', from: '099555111' })) as { guid: string };
+      await panelState(app.page, 'ringing').waitFor({ timeout: 15_000 });
+      await app.page.getByTestId('answer').first().click();
+      await panelState(app.page, 'active').waitFor({ timeout: 15_000 });
+      expect((await simCall(app, guid)).status).toBe('active');
+      expect(await header().getAttribute('data-state')).toBe('api-offline');
+      await app.page.getByTestId('hang-up').click();
+      // Its disposition waits in the outbox, counted as waiting, the refused one still apart.
+      await disposeInForm(app.page, guid, 'Resuelto');
+      await until(async () => (await outbox().getAttribute('data-pending')) === '1' || null, 'the disposition waits to be sent');
+      expect(await outbox().textContent()).toBe('Calificaciones: 1 pendiente de envío · 1 calificación necesita atención');
+      await screenshotsInBothLanguages(app.page, 'platform-away-outbox');
+    } finally {
+      await apiProxy.restore();
+    }
+    // The API is back: the header, the banner and the outbox follow by themselves.
+    await phoneOnline(app.page);
+    await app.page.locator('.agent-home [role=alert]').filter({ hasText: /Realizar llamada/u }).waitFor({ state: 'detached', timeout: 15_000 });
+    await until(async () => (await outbox().getAttribute('data-pending')) === '0' || null, 'the waiting disposition is sent', 60_000);
+    expect(await outbox().textContent()).toBe('Calificaciones: 1 calificación necesita atención');
+    await screenshotsInBothLanguages(app.page, 'platform-back');
+  });
+});
