@@ -15,6 +15,7 @@ import { isLive } from './call/call-state';
 import { swap, takeWaiting, type TakeWaitingMode } from './call/two-calls';
 import { CallWatchdog } from './call/call-watchdog';
 import { OfferedCalls, type MakeCallExpectation } from './call/offered-calls';
+import { connectionLoss, type ConnectionLoss } from './call/connection-loss';
 import { placeCall } from './call/outgoing-call';
 import type { CallEnvironment, CallEvents, DeviceChoice, HangUpResult, PhoneCall } from './call/phone-call';
 import { createAudioMixer } from './conference/audio-mixer';
@@ -27,7 +28,8 @@ import { PhoneError } from './phone-error';
 import type { PhoneEvents } from './phone-events';
 import { PHONE_DEFAULTS, transferBounds, type PhoneOptions } from './phone-options';
 import { createPhoneUserAgent } from './connection/phone-user-agent';
-import { RegistrationKeeper } from './connection/registration-keeper';
+import { RegistrationKeeper, type RegisteredAgain } from './connection/registration-keeper';
+import { isLiveTransport, type ConnectionEnd } from './connection/ws-transport';
 import type { ConnectionIndicator, RegistrationState } from './connection/registration-state';
 import { browserTimers, type Timers } from './timers';
 import { TypedEmitter } from '../../../common/typed-emitter';
@@ -45,6 +47,8 @@ export class Phone {
   private readonly offered: OfferedCalls;
   private readonly transfers: Transfers;
   private connections = 0;
+  /** What started the last outage (for the loss a call is told about between outages). */
+  private outageCause: RegisteredAgain['cause'] = 'lost';
   private devices: DeviceChoice = { microphone: null, speaker: null, ringer: null };
 
   constructor(private readonly options: PhoneOptions) {
@@ -54,7 +58,10 @@ export class Phone {
         this.connections += 1;
         this.keeper.onConnect();
       },
-      onDisconnect: () => this.keeper.onDisconnect(),
+      onDisconnect: () => {
+        this.keeper.onDisconnect();
+        this.offered.connectionClosed(this.connectionEnd());
+      },
       onInvite: (invitation) => this.offered.invite(invitation),
     });
     this.keeper = new RegistrationKeeper(this.ua, {
@@ -66,10 +73,7 @@ export class Phone {
       ...(options.keepAlive ? { keepAlive: options.keepAlive } : {}),
       onRegistration: (state) => this.registrationChanged(state),
       onConnection: (indicator) => this.events.emit('connection', indicator),
-      onRegisteredAgain: (again) => {
-        this.watchdog.registeredAgain(this.calls.all, again);
-        this.events.emit('registeredAgain', again);
-      },
+      onRegisteredAgain: (again) => this.registeredAgain(again),
     });
     this.watchdog = new CallWatchdog({
       timers: this.timers,
@@ -83,6 +87,7 @@ export class Phone {
       makeCallWindowMs: options.makeCallWindowMs ?? PHONE_DEFAULTS.makeCallWindowMs,
       environment: () => this.callEnvironment(),
       offeredWhileBusy: (others) => this.watchdog.offeredWhileBusy(others),
+      connectionLoss: () => this.lastLoss(),
       emit: (event, value) => this.events.emit(event, value),
     });
     this.transfers = new Transfers({
@@ -146,6 +151,7 @@ export class Phone {
     await this.transfers.currentConference?.end();
     for (const call of [...this.calls.all]) await call.hangUp().catch(() => undefined);
     await this.keeper.stop();
+    this.offered.flush();
   }
 
   /** Main reported a network change: check the connection now, register again and refresh live calls with an ICE restart. */
@@ -180,7 +186,7 @@ export class Phone {
   }
 
   /** Takes the waiting call, holding (`hold-current`) or ending (`end-current`) the live one (two-calls.ts). */
-  takeWaiting = (mode: TakeWaitingMode): Promise<void> => takeWaiting(this.calls, mode);
+  takeWaiting = (mode: TakeWaitingMode): Promise<void> => takeWaiting(this.calls, mode, () => this.lastLoss());
 
   /** Declines the waiting call (486); the live call goes on. */
   rejectWaiting = (): Promise<void> => this.waitingOrThrow().reject();
@@ -254,6 +260,30 @@ export class Phone {
     return waiting;
   }
 
+  /**
+   * Registered again after an outage: ringing calls whose INVITE came over
+   * the lost connection end first (a fresh call never waits beside them), then
+   * answered calls are asked about; both say what took the connection.
+   */
+  private registeredAgain(again: RegisteredAgain): void {
+    const loss = connectionLoss(again.newConnection ? this.connectionEnd() : null, again.cause);
+    this.outageCause = again.cause;
+    if (again.newConnection) this.offered.connectionReplaced(loss);
+    this.watchdog.registeredAgain(this.calls.all, again, loss);
+    this.events.emit('registeredAgain', again);
+  }
+
+  /** How the last open connection ended (the app's transport tells; null with another). */
+  private connectionEnd(): ConnectionEnd | null {
+    const transport = this.ua.transport;
+    return isLiveTransport(transport) ? (transport.lastEnd ?? null) : null;
+  }
+
+  /** What took the last connection that was lost, as far as the phone can tell. */
+  private lastLoss(): ConnectionLoss {
+    return connectionLoss(this.connectionEnd(), this.outageCause);
+  }
+
   private registrationChanged(state: RegistrationState): void {
     for (const call of this.calls.all) call.setSignalling(state.kind === 'registered');
     this.events.emit('registration', state);
@@ -275,6 +305,7 @@ export class Phone {
       devices: () => this.devices,
       isConnected: () => this.ua.isConnected(),
       connectionEpoch: () => this.connections,
+      connectionLoss: () => this.lastLoss(),
       events: this.callEvents(),
       ...(this.options.refreshAnswerMs !== undefined ? { refreshAnswerMs: this.options.refreshAnswerMs } : {}),
       ...(this.options.mediaWatch ? { mediaWatch: this.options.mediaWatch } : {}),
