@@ -15,7 +15,7 @@ import { isLive } from './call/call-state';
 import { swap, takeWaiting, type TakeWaitingMode } from './call/two-calls';
 import { CallWatchdog } from './call/call-watchdog';
 import { OfferedCalls, type MakeCallExpectation } from './call/offered-calls';
-import { connectionLoss, type ConnectionLoss } from './call/connection-loss';
+import { ConnectionLosses, transportEnd } from './call/connection-loss';
 import { placeCall } from './call/outgoing-call';
 import type { CallEnvironment, CallEvents, DeviceChoice, HangUpResult, PhoneCall } from './call/phone-call';
 import { createAudioMixer } from './conference/audio-mixer';
@@ -29,7 +29,6 @@ import type { PhoneEvents } from './phone-events';
 import { PHONE_DEFAULTS, transferBounds, type PhoneOptions } from './phone-options';
 import { createPhoneUserAgent } from './connection/phone-user-agent';
 import { RegistrationKeeper, type RegisteredAgain } from './connection/registration-keeper';
-import { isLiveTransport, type ConnectionEnd } from './connection/ws-transport';
 import type { ConnectionIndicator, RegistrationState } from './connection/registration-state';
 import { browserTimers, type Timers } from './timers';
 import { TypedEmitter } from '../../../common/typed-emitter';
@@ -47,8 +46,8 @@ export class Phone {
   private readonly offered: OfferedCalls;
   private readonly transfers: Transfers;
   private connections = 0;
-  /** What started the last outage (for the loss a call is told about between outages). */
-  private outageCause: RegisteredAgain['cause'] = 'lost';
+  /** What took the connection, for the reasons given about calls it took. */
+  private readonly losses = new ConnectionLosses(() => transportEnd(this.ua.transport));
   private devices: DeviceChoice = { microphone: null, speaker: null, ringer: null };
 
   constructor(private readonly options: PhoneOptions) {
@@ -60,7 +59,7 @@ export class Phone {
       },
       onDisconnect: () => {
         this.keeper.onDisconnect();
-        this.offered.connectionClosed(this.connectionEnd());
+        this.offered.connectionClosed(this.losses.end());
       },
       onInvite: (invitation) => this.offered.invite(invitation),
     });
@@ -87,7 +86,7 @@ export class Phone {
       makeCallWindowMs: options.makeCallWindowMs ?? PHONE_DEFAULTS.makeCallWindowMs,
       environment: () => this.callEnvironment(),
       offeredWhileBusy: (others) => this.watchdog.offeredWhileBusy(others),
-      connectionLoss: () => this.lastLoss(),
+      connectionLoss: () => this.losses.last(),
       emit: (event, value) => this.events.emit(event, value),
     });
     this.transfers = new Transfers({
@@ -186,7 +185,7 @@ export class Phone {
   }
 
   /** Takes the waiting call, holding (`hold-current`) or ending (`end-current`) the live one (two-calls.ts). */
-  takeWaiting = (mode: TakeWaitingMode): Promise<void> => takeWaiting(this.calls, mode, () => this.lastLoss());
+  takeWaiting = (mode: TakeWaitingMode): Promise<void> => takeWaiting(this.calls, mode, () => this.losses.last());
 
   /** Declines the waiting call (486); the live call goes on. */
   rejectWaiting = (): Promise<void> => this.waitingOrThrow().reject();
@@ -260,28 +259,12 @@ export class Phone {
     return waiting;
   }
 
-  /**
-   * Registered again after an outage: ringing calls whose INVITE came over
-   * the lost connection end first (a fresh call never waits beside them), then
-   * answered calls are asked about; both say what took the connection.
-   */
+  /** Registered again: calls that rang over the lost connection end first (a fresh call never waits beside them), then answered ones are asked about. */
   private registeredAgain(again: RegisteredAgain): void {
-    const loss = connectionLoss(again.newConnection ? this.connectionEnd() : null, again.cause);
-    this.outageCause = again.cause;
+    const loss = this.losses.registeredAgain(again);
     if (again.newConnection) this.offered.connectionReplaced(loss);
     this.watchdog.registeredAgain(this.calls.all, again, loss);
     this.events.emit('registeredAgain', again);
-  }
-
-  /** How the last open connection ended (the app's transport tells; null with another). */
-  private connectionEnd(): ConnectionEnd | null {
-    const transport = this.ua.transport;
-    return isLiveTransport(transport) ? (transport.lastEnd ?? null) : null;
-  }
-
-  /** What took the last connection that was lost, as far as the phone can tell. */
-  private lastLoss(): ConnectionLoss {
-    return connectionLoss(this.connectionEnd(), this.outageCause);
   }
 
   private registrationChanged(state: RegistrationState): void {
@@ -305,7 +288,7 @@ export class Phone {
       devices: () => this.devices,
       isConnected: () => this.ua.isConnected(),
       connectionEpoch: () => this.connections,
-      connectionLoss: () => this.lastLoss(),
+      connectionLoss: () => this.losses.last(),
       events: this.callEvents(),
       ...(this.options.refreshAnswerMs !== undefined ? { refreshAnswerMs: this.options.refreshAnswerMs } : {}),
       ...(this.options.mediaWatch ? { mediaWatch: this.options.mediaWatch } : {}),
