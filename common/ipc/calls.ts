@@ -195,11 +195,12 @@ export type ParkedDisposition = z.infer<typeof parkedDispositionSchema>;
 
 /**
  * A call that reached the phone and was not taken: it rang out, the caller
- * gave up (abandoned), the agent rejected it, or it was offered while the
- * agent was on another call and not taken. Kept per agent on disk until the
+ * gave up (abandoned), the agent rejected it, it was offered while the
+ * agent was on another call and not taken, or the platform restarted (or the
+ * connection to it was lost, when the phone cannot tell which) while it rang. Kept per agent on disk until the
  * agent dismisses it (bounded: the newest 1,000, at most 30 days).
  */
-export const missedCallReasonSchema = z.enum(['rang-out', 'abandoned', 'rejected', 'offered-while-busy']);
+export const missedCallReasonSchema = z.enum(['rang-out', 'abandoned', 'rejected', 'offered-while-busy', 'platform-restarted', 'connection-lost']);
 export type MissedCallReason = z.infer<typeof missedCallReasonSchema>;
 
 export const missedCallSchema = z
@@ -230,6 +231,8 @@ export const recentCallSchema = missedCallSchema
     transfer: callTransferSchema.optional(),
     /** Why a missed call was missed; null for the others. */
     reason: missedCallReasonSchema.nullable(),
+    /** What cut a dropped call off, when the phone knows (issue 23); absent for the others and in older records. */
+    cut: z.enum(['platform-restarted', 'network', 'connection-lost']).optional(),
     /** Seconds talked (answered or dropped), else 0. */
     talkSeconds: z.number().int().nonnegative().max(7 * 24 * 3600),
     /** A missed call the agent has not dismissed yet. */

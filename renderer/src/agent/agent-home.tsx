@@ -7,6 +7,7 @@ import { useLanguage } from '../i18n';
 import { FieldError } from '../sign-in/text-field';
 import { CallBar } from './call-bar';
 import { CallPanel } from './call-panel';
+import { LostCallNotice, useLostCall } from './lost-call-notice';
 import { DialPad } from './dial-pad';
 import { DispositionForm } from './disposition-form';
 import { HeldCall } from './held-call';
@@ -52,6 +53,7 @@ export function AgentHome({ api, session, phone, phoneProblem, renewalProblem }:
     body: t('calls.missed.item', { time: new Date(m.offeredAt).toLocaleTimeString(), caller: m.caller || t('calls.panel.unknownCaller'), campaign: m.campaign ?? t('calls.missed.noCampaign'), reason: t(`calls.missed.reason.${m.reason}`) }),
   }));
   const recent = useRecentCalls(api, phone);
+  const [lost, dismissLost] = useLostCall(phone);
   const [transfer, transferActions] = useTransfer(phone, state.setup, state.call?.campaign ?? null);
   // During a consultation the panel is the call being talked to; the card says who waits and what can be done.
   const consulting = transfer.consultation !== null;
@@ -77,6 +79,7 @@ export function AgentHome({ api, session, phone, phoneProblem, renewalProblem }:
       {state.setup?.problem && <p className="banner banner-warning" role="alert">{t('calls.setupProblem', { problem: state.setup.problem })}</p>}
       {state.error && <FieldError error={state.error} />}
       {missed.error && <FieldError error={missed.error} />}
+      {lost && <LostCallNotice lost={lost} onDismiss={dismissLost} />}
       {state.notice === 'fallback-hangup' && <p className="banner banner-info" role="status">{t('calls.hangUp.fallback')}</p>}
       <div className="agent-columns">
         <div className="agent-main">

@@ -46,7 +46,7 @@ export interface WrapUp {
   /** ISO times, kept with the wrap-up in main. */
   readonly startedAt?: string | null;
   readonly endedAt?: string;
-  /** How it ended when the agent should know (the network dropped it), and why, by message key. */
+  /** How it ended when the agent should know (it was cut off: the platform no longer had it after an outage), and why, by message key (network, platform restart, lost connection). */
   readonly end?: 'dropped-by-network';
   readonly endReason?: Say;
   /** The form as the agent left it (or the call's notes as its comment), kept by main until sent or discarded. */

@@ -1,5 +1,5 @@
 // Recent calls (last 30 days, newest first): answered, missed (with why),
-// dropped by the network; time, duration, campaign; one click calls the
+// cut off (with what cut it, when the phone knows); time, duration, campaign; one click calls the
 // customer back through a campaign the agent can call through (the call's own
 // when it is one of them, else the one chosen last).
 import { targetText } from '../../../common/domain/transfer-target';
@@ -30,6 +30,7 @@ export function RecentCallsCard({ state, setup, busy, onCallBack }: Props) {
   const time = (iso: string) => new Date(iso).toLocaleString(language, { hour: '2-digit', minute: '2-digit', day: '2-digit', month: '2-digit' });
   const outcome = (c: RecentCall) => {
     if (c.outcome === 'missed' && c.reason) return `${t('recent.outcome.missed')} (${t(`calls.missed.reason.${c.reason}`)})`;
+    if (c.outcome === 'dropped' && c.cut) return `${t('recent.outcome.dropped')} (${t(`recent.cut.${c.cut}`)})`;
     if (c.outcome === 'transferred' && c.transfer) return t('recent.transferredTo', { target: c.transfer.name || targetText(c.transfer.target) });
     return t(`recent.outcome.${c.outcome}`);
   };

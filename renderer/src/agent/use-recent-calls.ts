@@ -1,5 +1,5 @@
-// The agent's recent calls: every answered call that ends (or that the
-// network drops) is kept by main with the missed ones (use-missed-calls.ts
+// The agent's recent calls: every answered call that ends (or that is cut
+// off: network, platform restart, lost connection) is kept by main with the missed ones (use-missed-calls.ts
 // records those), so the agent sees the last 30 days and calls back in one
 // click. Read when the list is opened, and again after each call.
 import { useCallback, useEffect, useState } from 'react';
@@ -30,6 +30,8 @@ export function finishedCallOf(call: PhoneCall, endedAt: Date = new Date(), chos
     offeredAt: new Date(call.offeredAt).toISOString(),
     endedAt: endedAt.toISOString(),
     outcome: transfer ? 'transferred' : state.cause === 'network-dropped' ? 'dropped' : 'answered',
+    // What cut it off, when the phone knows (a refresh after an outage found it gone).
+    ...(!transfer && state.cause === 'network-dropped' && state.loss ? { cut: state.loss } : {}),
     ...(transfer ? { transfer } : {}),
     talkSeconds: Math.max(0, Math.round((endedAt.getTime() - call.activeSince) / 1000)),
   };

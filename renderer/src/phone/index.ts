@@ -24,7 +24,7 @@
 // was dialled). info.referredBy is the extension that transferred an incoming call here (or null).
 //   incoming  ringing → answering → active ⇄ held → ended
 //   outgoing  calling → remote-ringing (180/183; a soft ringback plays) → active ⇄ held → ended
-//   ended{cause, by, reason?}: hangup | rejected | cancelled | failed | signalling-lost | network-dropped
+//   ended{cause, by, reason?, loss?}: hangup | rejected | cancelled | failed | connection-lost | signalling-lost | network-dropped
 //     | not-reached (an outgoing call's final failure: `failure` = { status, kind }, `reason` in words)
 //     | transferred (`transfer` = { target, at }: the platform took the call over)
 // phone.call is the call the agent deals with (during a consultation, the one being talked to or

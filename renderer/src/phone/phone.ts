@@ -15,6 +15,7 @@ import { isLive } from './call/call-state';
 import { swap, takeWaiting, type TakeWaitingMode } from './call/two-calls';
 import { CallWatchdog } from './call/call-watchdog';
 import { OfferedCalls, type MakeCallExpectation } from './call/offered-calls';
+import { ConnectionLosses, transportEnd } from './call/connection-loss';
 import { placeCall } from './call/outgoing-call';
 import type { CallEnvironment, CallEvents, DeviceChoice, HangUpResult, PhoneCall } from './call/phone-call';
 import { createAudioMixer } from './conference/audio-mixer';
@@ -27,7 +28,7 @@ import { PhoneError } from './phone-error';
 import type { PhoneEvents } from './phone-events';
 import { PHONE_DEFAULTS, transferBounds, type PhoneOptions } from './phone-options';
 import { createPhoneUserAgent } from './connection/phone-user-agent';
-import { RegistrationKeeper } from './connection/registration-keeper';
+import { RegistrationKeeper, type RegisteredAgain } from './connection/registration-keeper';
 import type { ConnectionIndicator, RegistrationState } from './connection/registration-state';
 import { browserTimers, type Timers } from './timers';
 import { TypedEmitter } from '../../../common/typed-emitter';
@@ -45,6 +46,8 @@ export class Phone {
   private readonly offered: OfferedCalls;
   private readonly transfers: Transfers;
   private connections = 0;
+  /** What took the connection, for the reasons given about calls it took. */
+  private readonly losses = new ConnectionLosses(() => transportEnd(this.ua.transport));
   private devices: DeviceChoice = { microphone: null, speaker: null, ringer: null };
 
   constructor(private readonly options: PhoneOptions) {
@@ -54,7 +57,10 @@ export class Phone {
         this.connections += 1;
         this.keeper.onConnect();
       },
-      onDisconnect: () => this.keeper.onDisconnect(),
+      onDisconnect: () => {
+        this.keeper.onDisconnect();
+        this.offered.connectionClosed(this.losses.end());
+      },
       onInvite: (invitation) => this.offered.invite(invitation),
     });
     this.keeper = new RegistrationKeeper(this.ua, {
@@ -66,10 +72,7 @@ export class Phone {
       ...(options.keepAlive ? { keepAlive: options.keepAlive } : {}),
       onRegistration: (state) => this.registrationChanged(state),
       onConnection: (indicator) => this.events.emit('connection', indicator),
-      onRegisteredAgain: (again) => {
-        this.watchdog.registeredAgain(this.calls.all, again);
-        this.events.emit('registeredAgain', again);
-      },
+      onRegisteredAgain: (again) => this.registeredAgain(again),
     });
     this.watchdog = new CallWatchdog({
       timers: this.timers,
@@ -83,6 +86,7 @@ export class Phone {
       makeCallWindowMs: options.makeCallWindowMs ?? PHONE_DEFAULTS.makeCallWindowMs,
       environment: () => this.callEnvironment(),
       offeredWhileBusy: (others) => this.watchdog.offeredWhileBusy(others),
+      connectionLoss: () => this.losses.last(),
       emit: (event, value) => this.events.emit(event, value),
     });
     this.transfers = new Transfers({
@@ -146,6 +150,7 @@ export class Phone {
     await this.transfers.currentConference?.end();
     for (const call of [...this.calls.all]) await call.hangUp().catch(() => undefined);
     await this.keeper.stop();
+    this.offered.flush();
   }
 
   /** Main reported a network change: check the connection now, register again and refresh live calls with an ICE restart. */
@@ -180,7 +185,7 @@ export class Phone {
   }
 
   /** Takes the waiting call, holding (`hold-current`) or ending (`end-current`) the live one (two-calls.ts). */
-  takeWaiting = (mode: TakeWaitingMode): Promise<void> => takeWaiting(this.calls, mode);
+  takeWaiting = (mode: TakeWaitingMode): Promise<void> => takeWaiting(this.calls, mode, () => this.losses.last());
 
   /** Declines the waiting call (486); the live call goes on. */
   rejectWaiting = (): Promise<void> => this.waitingOrThrow().reject();
@@ -254,6 +259,14 @@ export class Phone {
     return waiting;
   }
 
+  /** Registered again: calls that rang over the lost connection end first (a fresh call never waits beside them), then answered ones are asked about. */
+  private registeredAgain(again: RegisteredAgain): void {
+    const loss = this.losses.registeredAgain(again);
+    if (again.newConnection) this.offered.connectionReplaced(loss);
+    this.watchdog.registeredAgain(this.calls.all, again, loss);
+    this.events.emit('registeredAgain', again);
+  }
+
   private registrationChanged(state: RegistrationState): void {
     for (const call of this.calls.all) call.setSignalling(state.kind === 'registered');
     this.events.emit('registration', state);
@@ -275,6 +288,7 @@ export class Phone {
       devices: () => this.devices,
       isConnected: () => this.ua.isConnected(),
       connectionEpoch: () => this.connections,
+      connectionLoss: () => this.losses.last(),
       events: this.callEvents(),
       ...(this.options.refreshAnswerMs !== undefined ? { refreshAnswerMs: this.options.refreshAnswerMs } : {}),
       ...(this.options.mediaWatch ? { mediaWatch: this.options.mediaWatch } : {}),

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { Core, TransportState, type Emitter } from 'sip.js';
-import type { LiveTransport } from '../../../renderer/src/phone/connection/ws-transport';
+import type { ConnectionEnd, LiveTransport } from '../../../renderer/src/phone/connection/ws-transport';
 
 const md5 = (s: string): string => createHash('md5').update(s).digest('hex');
 
@@ -195,9 +195,9 @@ export class FakeSipServer {
     return this.responses.filter((r) => r.callId === callId).map((r) => r.statusCode ?? 0);
   }
 
-  /** The socket drops (server side). */
-  drop(): void {
-    this.transport?.serverDrop();
+  /** The socket drops (server side): without a close frame by default, as a crash or a cut network; `server-going-away` as a graceful shutdown. */
+  drop(end: ConnectionEnd = 'dropped'): void {
+    this.transport?.serverDrop(end);
   }
 
   /** Sends a message to the phone. */
@@ -213,6 +213,7 @@ export class FakeTransport implements LiveTransport {
   readonly protocol = 'WS';
   pongSeen: boolean | null = null;
   lastFrameAt: number | null = null;
+  lastEnd: ConnectionEnd | null = null;
   /** Why the phone gave connections up (abandon), in order. */
   readonly abandoned: string[] = [];
   onConnect: (() => void) | undefined;
@@ -258,7 +259,7 @@ export class FakeTransport implements LiveTransport {
   }
   abandon(reason: string): void {
     this.abandoned.push(reason);
-    this.serverDrop();
+    this.serverDrop('given-up');
   }
   /** A frame from the server. */
   receive(text: string): void {
@@ -277,8 +278,9 @@ export class FakeTransport implements LiveTransport {
     if (!this.isConnected()) throw new Error('not connected');
     if (!this.server.halfOpen) this.server.handle(message);
   }
-  serverDrop(): void {
+  serverDrop(end: ConnectionEnd = 'dropped'): void {
     if (this.current === TransportState.Disconnected) return;
+    this.lastEnd = end;
     this.set(TransportState.Disconnected);
     this.onDisconnect?.(new Error('socket closed by the server'));
   }

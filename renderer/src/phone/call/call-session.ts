@@ -25,6 +25,8 @@ export abstract class CallSession {
   protected endIntent: EndIntent | null = null;
   /** What the caller's CANCEL said (RFC 3326 Reason), for the missed-call record. */
   protected cancelledForNoAnswer = false;
+  /** Its CANCEL came as the platform went away (offered-calls.ts tells it), for the missed-call record. */
+  protected cancelledAsPlatformLeft = false;
   /** When the call began here (the ring timer). */
   readonly offeredAt: number;
   private answeredAt: number | null = null;
@@ -97,7 +99,18 @@ export abstract class CallSession {
 
   /** Why this call counts as missed (it rang and was not taken), or null. */
   get missed(): MissedCallReason | null {
-    return missedReason(this.current, this.endedFrom, this.info.offeredWhileBusy, this.cancelledForNoAnswer);
+    return missedReason({
+      state: this.current,
+      endedFrom: this.endedFrom,
+      offeredWhileBusy: this.info.offeredWhileBusy,
+      cancelledForNoAnswer: this.cancelledForNoAnswer,
+      cancelledAsPlatformLeft: this.cancelledAsPlatformLeft,
+    });
+  }
+
+  /** The CANCEL that ended it came as the platform went away (offered-calls.ts saw the connection close "going away" right after). */
+  cancelledByPlatformLeaving(): void {
+    if (this.current.kind === 'ended' && this.current.cause === 'cancelled' && this.current.by === 'remote') this.cancelledAsPlatformLeft = true;
   }
 
   /**

@@ -9,7 +9,7 @@
  *                                              active ◀──resume()/hold()──▶ held
  *
  *   every state but ended ──▶ ended{cause, by}:
- *     ringing:          reject()/CANCEL (rejected, cancelled)
+ *     ringing:          reject()/CANCEL (rejected, cancelled); its INVITE's connection gone (connection-lost)
  *     calling, remote-ringing: a final failure (not-reached, with `failure`), hangUp() (cancelled by the agent)
  *     answering:        failed
  *     active, held:     hangUp()/BYE (hangup), refresh 481/408/no answer (network-dropped),
@@ -20,6 +20,7 @@
  */
 import type { Say } from '../../../../common/i18n/say';
 import { assertTransition, type TransitionTable } from '../state-machine';
+import type { ConnectionLoss } from './connection-loss';
 import type { SipFailureKind } from './sip-failure';
 
 export type EndCause =
@@ -33,6 +34,8 @@ export type EndCause =
   | 'failed'
   /** An outgoing call nobody took: a final failure response (404, 486, 480, 503, 603…); `failure` says which. */
   | 'not-reached'
+  /** It rang over a connection that is gone (the platform restarted, the connection dropped): no answer could reach the platform; `loss` says why. */
+  | 'connection-lost'
   /** The WebSocket or the dialog was lost; the platform may still think the call is up. */
   | 'signalling-lost'
   /** After a network loss the platform no longer had the call (481), or never answered when asked. */
@@ -62,6 +65,8 @@ export type EndedState = {
   readonly reason?: Say;
   readonly failure?: CallFailure;
   readonly transfer?: TransferredTo;
+  /** What took the connection the call depended on (connection-lost; network-dropped after an outage). */
+  readonly loss?: ConnectionLoss;
 };
 
 export type CallState =

@@ -21,6 +21,7 @@ import type { MediaHealth } from '../media/media-watch';
 import type { PhoneCall } from './phone-call';
 import type { RegisteredAgain } from '../connection/registration-keeper';
 import type { Timers } from '../timers';
+import type { ConnectionLoss } from './connection-loss';
 
 export interface CallWatchdogOptions {
   readonly timers: Timers;
@@ -48,11 +49,11 @@ export class CallWatchdog {
 
   constructor(private readonly opts: CallWatchdogOptions) {}
 
-  /** The phone registered again: refresh every answered call within the same tick. */
-  registeredAgain(calls: readonly PhoneCall[], again: RegisteredAgain): void {
+  /** The phone registered again: refresh every answered call within the same tick; `loss` (what took the connection) names a call found gone. */
+  registeredAgain(calls: readonly PhoneCall[], again: RegisteredAgain, loss: ConnectionLoss): void {
     for (const call of calls) {
       if (!answered(call)) continue;
-      void this.refresh(call, again.cause === 'network-changed' || brokenPath(call.pathState));
+      void this.refresh(call, again.cause === 'network-changed' || brokenPath(call.pathState), REFRESH_RETRIES, loss);
     }
   }
 
@@ -94,20 +95,20 @@ export class CallWatchdog {
     return last !== undefined && this.opts.timers.now() - last < (this.opts.minGapMs ?? 10_000);
   }
 
-  private async refresh(call: PhoneCall, iceRestart: boolean, retriesLeft = REFRESH_RETRIES): Promise<void> {
+  private async refresh(call: PhoneCall, iceRestart: boolean, retriesLeft = REFRESH_RETRIES, loss: ConnectionLoss | null = null): Promise<void> {
     if (this.refreshing.has(call)) {
       this.queued.set(call, (this.queued.get(call) ?? false) || iceRestart);
       return;
     }
     this.refreshing.add(call);
-    const result = await call.refresh(iceRestart).finally(() => this.refreshing.delete(call));
+    const result = await call.refresh(iceRestart, loss).finally(() => this.refreshing.delete(call));
     const again = this.queued.get(call);
     this.queued.delete(call);
     // The first one went out on a connection that died meanwhile: the newer request still needs its answer.
-    if (again !== undefined && (result === 'unknown' || result === 'retry') && this.opts.isRegistered()) return this.refresh(call, again, retriesLeft);
+    if (again !== undefined && (result === 'unknown' || result === 'retry') && this.opts.isRegistered()) return this.refresh(call, again, retriesLeft, loss);
     if (result === 'retry' && retriesLeft > 0) {
       await new Promise<void>((resolve) => this.opts.timers.setTimeout(() => resolve(), this.opts.retryAfterMs ?? 2_000));
-      if (answered(call) && this.opts.isRegistered()) await this.refresh(call, iceRestart, retriesLeft - 1);
+      if (answered(call) && this.opts.isRegistered()) await this.refresh(call, iceRestart, retriesLeft - 1, loss);
     }
   }
 }

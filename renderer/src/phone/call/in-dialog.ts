@@ -13,6 +13,7 @@
  */
 import { RequestPendingError, Web, type Core, type Session } from 'sip.js';
 import type { Say } from '../../../../common/i18n/say';
+import type { ConnectionLoss } from './connection-loss';
 import type { Timers } from '../timers';
 
 export type ReinviteOutcome =
@@ -103,10 +104,17 @@ export async function refreshDialog(
   return stillLive() ? reinvite(session, request, timers) : outcome;
 }
 
-/** Why a refresh ended the call, by message key (the call's end `reason`, for the disposition form and the log). */
-export function describeGone(outcome: ReinviteOutcome): Say {
+const GONE_AFTER = { 'platform-restarted': 'phone.dropped.restart', network: 'phone.dropped.gone', 'connection-lost': 'phone.dropped.connectionLost' } as const;
+
+/**
+ * Why a refresh ended the call, by message key (the call's end `reason`, for
+ * the disposition form and the log); `loss`: what took the connection, when
+ * the refresh follows an outage (a 481 then says which: network, restart, or
+ * a loss the phone cannot tell apart).
+ */
+export function describeGone(outcome: ReinviteOutcome, loss: ConnectionLoss | null = null): Say {
   if (outcome.kind === 'no-answer') return { key: 'phone.dropped.noAnswer', params: {} };
-  if (outcome.kind === 'rejected' && outcome.status === 481) return { key: 'phone.dropped.gone', params: {} };
+  if (outcome.kind === 'rejected' && outcome.status === 481) return { key: loss ? GONE_AFTER[loss] : 'phone.dropped.asked', params: {} };
   const status = outcome.kind === 'rejected' ? `${outcome.status} ${outcome.reason}`.trim() : '—';
   return { key: 'phone.dropped.answered', params: { status } };
 }

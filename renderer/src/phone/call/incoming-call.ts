@@ -3,19 +3,31 @@
  * is answered by itself, auto-answer.ts), the agent answers or rejects it,
  * the caller may CANCEL it first. After the answer it is a PhoneCall like
  * any other.
+ *
+ * Its INVITE came over one connection: once that one is gone, a 200 (or a
+ * 486) can reach nobody. A platform that crashed forgot the call and sends no
+ * CANCEL, so the phone ends such a call itself (`connectionGone`, when it is
+ * registered again or the agent acts on it) instead of ringing until sip.js's
+ * 60 s no-answer timer.
  */
 import type { Invitation } from 'sip.js';
+import { english } from '../../../../common/i18n/say';
+import { ringLostSaid, type ConnectionLoss } from './connection-loss';
 import { saysNoAnswer } from './missed-reason';
 import { PhoneCall, type CallDirection, type CallEnvironment, type CallInfo, type HangUpResult } from './phone-call';
 import { PhoneError } from '../phone-error';
 
 export class IncomingCall extends PhoneCall {
+  /** The connection its INVITE came over (the phone's connection count then). */
+  private readonly epoch: number;
+
   constructor(
     private readonly invitation: Invitation,
     info: CallInfo,
     env: CallEnvironment,
   ) {
     super(invitation, { kind: 'ringing' }, info, env);
+    this.epoch = env.connectionEpoch();
     invitation.delegate = {
       ...invitation.delegate,
       onCancel: (cancel) => {
@@ -29,10 +41,31 @@ export class IncomingCall extends PhoneCall {
     return 'incoming';
   }
 
-  /** Answers a ringing call; a no-op when it is already answered (a shortcut pressed after auto-answer). */
+  /** Whether an answer could still reach the platform: the connection its INVITE came over is the one up now. */
+  get reachable(): boolean {
+    return this.env.isConnected() && this.env.connectionEpoch() === this.epoch;
+  }
+
+  /** Ends a ringing call whose INVITE's connection is gone (true), saying what took it; false for any other. */
+  override connectionGone(loss: ConnectionLoss): boolean {
+    if (this.current.kind !== 'ringing' || this.reachable) return false;
+    const reason = ringLostSaid(loss);
+    this.end({ cause: 'connection-lost', by: 'system', loss, reason, detail: english(reason) });
+    // Stops sip.js's no-answer timer; the 480 it sends goes to a platform that no longer knows the call.
+    void this.invitation.dispose().catch(() => undefined);
+    return true;
+  }
+
+  /**
+   * Answers a ringing call; a no-op when it is already answered (a shortcut
+   * pressed after auto-answer). A call whose INVITE's connection is gone is
+   * not answered but ended (its state says why): the 200 could reach nobody,
+   * and a call that never connected needs no wrap-up.
+   */
   async answer(): Promise<void> {
     if (this.current.kind === 'answering' || this.current.kind === 'active' || this.current.kind === 'held') return;
     if (this.current.kind === 'ended') throw new PhoneError('phone.err.ended');
+    if (this.connectionGone(this.env.connectionLoss())) return;
     this.stopTone();
     this.move({ kind: 'answering' });
     const mic = this.env.devices().microphone;
@@ -48,6 +81,8 @@ export class IncomingCall extends PhoneCall {
 
   async reject(): Promise<void> {
     if (this.current.kind !== 'ringing') throw new PhoneError('phone.err.rejectNotRinging');
+    // Declining a call the platform already forgot: it ends as what took it, not as rejected (no 486 could arrive).
+    if (this.connectionGone(this.env.connectionLoss())) return;
     this.endIntent = { cause: 'rejected', by: 'agent' };
     this.stopTone();
     await this.invitation.reject({ statusCode: 486 });

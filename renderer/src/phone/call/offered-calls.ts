@@ -8,6 +8,14 @@
  * waiting call (call-set.ts) the agent can take by holding or ending the
  * current one; one not taken is reported as missed. Only a call offered when
  * the set is full gets 486 Busy Here, and is reported as missed too.
+ *
+ * A call that rang over a connection that is gone stops ringing once the
+ * phone has a new one (registered again, or a new INVITE came over it): the
+ * platform forgot it in a crash and will send no CANCEL, and no 200 could
+ * reach it; so a fresh call never rings as "waiting" beside a dead one. A
+ * call cancelled without a reason is reported `CANCEL_GRACE_MS` later, so a
+ * CANCEL the platform sent as it shut down (its connection closed "going
+ * away" right after) is reported as the restart it was, not as abandoned.
  */
 import type { Invitation } from 'sip.js';
 import type { PhoneEvents } from '../phone-events';
@@ -17,6 +25,11 @@ import type { CallSet } from './call-set';
 import { IncomingCall } from './incoming-call';
 import { readIncomingInvite } from './incoming-invite';
 import type { CallEnvironment, PhoneCall } from './phone-call';
+import type { ConnectionLoss } from './connection-loss';
+import type { ConnectionEnd } from '../connection/ws-transport';
+
+/** How long a CANCEL without a reason waits for its connection to close "going away" before it counts as abandoned. */
+export const CANCEL_GRACE_MS = 1_500;
 
 /** A Make Call the UI announced; call `setGuid` once Make Call returns, `cancel` if it failed. */
 export interface MakeCallExpectation {
@@ -32,6 +45,8 @@ export interface OfferedCallsOptions {
   readonly environment: () => CallEnvironment;
   /** Another call is offered while these are live (the platform thinks the agent is free: call-watchdog.ts). */
   readonly offeredWhileBusy: (others: readonly PhoneCall[]) => void;
+  /** What took the last connection that was lost (connection-loss.ts). */
+  readonly connectionLoss: () => ConnectionLoss;
   readonly emit: <K extends 'call' | 'cti' | 'missed'>(event: K, value: PhoneEvents[K]) => void;
 }
 
@@ -39,6 +54,8 @@ export class OfferedCalls {
   private readonly pending = new Map<number, PendingMakeCall>();
   private pendingSeq = 0;
   private autoAnswerCampaigns: ReadonlySet<string> = new Set();
+  /** Calls cancelled without a reason, not reported yet (see CANCEL_GRACE_MS). */
+  private readonly cancelled = new Map<PhoneCall, unknown>();
 
   constructor(private readonly opts: OfferedCallsOptions) {}
 
@@ -64,6 +81,8 @@ export class OfferedCalls {
     const read = readIncomingInvite(invitation, this.opts.ctiHeader);
     const { remoteUser, cti } = read;
     const now = this.opts.timers.now();
+    // This INVITE came over the connection up now: calls that rang over an older one are gone.
+    this.connectionReplaced(this.opts.connectionLoss());
     const busy = calls.all.length > 0;
     if (calls.full) {
       void invitation.reject({ statusCode: 486 }).catch(() => undefined);
@@ -97,16 +116,44 @@ export class OfferedCalls {
     }
   }
 
+  /** The phone has a new connection (registered again): ringing calls whose INVITE came over an older one end, saying what took it. */
+  connectionReplaced(loss: ConnectionLoss): void {
+    for (const call of [...this.opts.calls.all]) call.connectionGone(loss);
+  }
+
+  /** The connection closed: a CANCEL just before a "going away" close was the platform shutting down. */
+  connectionClosed(end: ConnectionEnd | null): void {
+    for (const [call, timer] of [...this.cancelled]) {
+      if (end === 'server-going-away') call.cancelledByPlatformLeaving();
+      this.opts.timers.clearTimeout(timer);
+      this.report(call);
+    }
+  }
+
+  /** Reports the calls still held back (the phone stops: nothing may be lost). */
+  flush(): void {
+    for (const [call, timer] of [...this.cancelled]) {
+      this.opts.timers.clearTimeout(timer);
+      this.report(call);
+    }
+  }
+
   /** A call ended: it leaves the set, is reported when missed, and a call that waited rings as a call of its own. */
   ended(call: PhoneCall): void {
     const { calls } = this.opts;
     calls.settle(call);
-    const reason = call.missed;
-    if (reason) this.opts.emit('missed', { callId: call.id, remoteUser: call.info.remoteUser, cti: call.info.cti, reason, offeredAt: call.info.receivedAt });
+    if (call.missed === 'abandoned') this.cancelled.set(call, this.opts.timers.setTimeout(() => this.report(call), CANCEL_GRACE_MS));
+    else this.report(call);
     const next = calls.all.length === 1 ? calls.all[0] : undefined;
     if (next?.state.kind === 'ringing') {
       if (next.info.autoAnswer.answer) next.answer().catch(() => undefined);
       else next.ring();
     }
+  }
+
+  private report(call: PhoneCall): void {
+    this.cancelled.delete(call);
+    const reason = call.missed;
+    if (reason) this.opts.emit('missed', { callId: call.id, remoteUser: call.info.remoteUser, cti: call.info.cti, reason, offeredAt: call.info.receivedAt });
   }
 }

@@ -10,6 +10,7 @@ import type { MediaPort } from '../media/media-port';
 import type { PhoneCall } from './phone-call';
 import type { QualitySample } from '../quality/rtp-quality';
 import type { Timers } from '../timers';
+import type { ConnectionLoss } from './connection-loss';
 
 /** Who began the call: the platform's INVITE to the agent, or the agent's own (a consultation). */
 export type CallDirection = 'incoming' | 'outgoing';
@@ -71,6 +72,8 @@ export interface CallEnvironment {
   readonly isConnected: () => boolean;
   /** Counts the phone's SIP connections: a different number means the connection was replaced. */
   readonly connectionEpoch: () => number;
+  /** What took the last connection that was lost, as far as the phone can tell (connection-loss.ts). */
+  readonly connectionLoss: () => ConnectionLoss;
   readonly events: CallEvents;
   /** How long to wait for the answer to our BYE before calling signalling lost (default 4 s). */
   readonly byeTimeoutMs?: number;

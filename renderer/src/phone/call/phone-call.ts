@@ -24,6 +24,7 @@ import type { CallState } from './call-state';
 import type { Session } from 'sip.js';
 import { PhoneError } from '../phone-error';
 import type { QualitySample } from '../quality/rtp-quality';
+import type { ConnectionLoss } from './connection-loss';
 
 export type { CallDirection, CallEnvironment, CallEvents, CallInfo, CallRole, DeviceChoice, HangUpResult, RefreshResult } from './phone-call-options';
 
@@ -58,6 +59,11 @@ export abstract class PhoneCall extends CallSession {
   /** Ends the call before it was answered, or null when it is answered (hangUp() goes on with a BYE). */
   protected abstract hangUpUnanswered(): Promise<HangUpResult | null>;
 
+  /** Ends a ringing incoming call whose INVITE's connection is gone (true); false for any other call (incoming-call.ts). */
+  connectionGone(_loss: ConnectionLoss): boolean {
+    return false;
+  }
+
   get isMuted(): boolean {
     return this.muted;
   }
@@ -88,9 +94,10 @@ export abstract class PhoneCall extends CallSession {
   /**
    * Asks the platform whether it still has this call (a re-INVITE, restarting
    * ICE when the network changed). 481, 408 or no answer: the call is gone and
-   * ends here as dropped by the network. A glare (491) is retried once.
+   * ends here as dropped, its reason saying what took it when the refresh
+   * follows an outage (`loss`). A glare (491) is retried once.
    */
-  async refresh(iceRestart: boolean): Promise<RefreshResult> {
+  async refresh(iceRestart: boolean, loss: ConnectionLoss | null = null): Promise<RefreshResult> {
     if (!isEstablished(this.current)) return 'unknown';
     const request = { hold: this.current.kind === 'held', iceRestart, answerMs: this.env.refreshAnswerMs ?? 5_000 };
     const epoch = this.env.connectionEpoch();
@@ -101,8 +108,8 @@ export abstract class PhoneCall extends CallSession {
     // Silence from a connection that died meanwhile says nothing about the call.
     const sameConnection = this.env.isConnected() && this.env.connectionEpoch() === epoch;
     if (!callIsGone(outcome) || this.current.kind === 'ended' || (outcome.kind === 'no-answer' && !sameConnection)) return 'unknown';
-    const reason = describeGone(outcome);
-    this.end({ cause: 'network-dropped', by: 'system', detail: english(reason), reason });
+    const reason = describeGone(outcome, loss);
+    this.end({ cause: 'network-dropped', by: 'system', detail: english(reason), reason, ...(loss ? { loss } : {}) });
     // Tell the platform too, in case it still holds the call; nobody waits for the answer.
     void this.session.bye().catch(() => this.session.dispose().catch(() => undefined));
     return 'dropped';

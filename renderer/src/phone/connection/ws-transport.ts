@@ -24,8 +24,18 @@ export interface SipSocket {
   binaryType: string;
   send(data: string): void;
   close(code?: number): void;
-  addEventListener(type: 'open' | 'close' | 'error' | 'message', listener: (event: { data?: unknown }) => void): void;
+  addEventListener(type: 'open' | 'close' | 'error' | 'message', listener: (event: { data?: unknown; code?: number }) => void): void;
 }
+
+/**
+ * How the last open connection ended, as far as the phone can tell (for the
+ * reasons it gives about calls the loss took, call/connection-loss.ts):
+ *   server-going-away  the server closed it with 1001/1012 (it shut down or restarts)
+ *   server-closed      the server closed it with another code
+ *   dropped            no close frame (1006): a crashed server and a cut network look alike
+ *   given-up           the phone dropped it (nothing answered its keep-alive)
+ */
+export type ConnectionEnd = 'server-going-away' | 'server-closed' | 'dropped' | 'given-up';
 
 export type SipSocketFactory = (url: string, protocol: string) => SipSocket;
 
@@ -50,6 +60,8 @@ export interface LiveTransport extends Transport {
   readonly lastFrameAt: number | null;
   /** Drops the connection now as lost (onDisconnect gets an error, so the phone reconnects). */
   abandon(reason: string): void;
+  /** How the last open connection ended; null while none has. */
+  readonly lastEnd?: ConnectionEnd | null;
 }
 
 export function isLiveTransport(transport: Transport): transport is LiveTransport {
@@ -82,6 +94,7 @@ export class PhoneTransport implements LiveTransport {
   private frameWaiters: Array<(alive: boolean) => void> = [];
   private pong: boolean | null = null;
   private frameAt: number | null = null;
+  private ended: ConnectionEnd | null = null;
   private readonly timers: Timers;
   private readonly makeSocket: SipSocketFactory;
 
@@ -109,6 +122,10 @@ export class PhoneTransport implements LiveTransport {
     return this.frameAt;
   }
 
+  get lastEnd(): ConnectionEnd | null {
+    return this.ended;
+  }
+
   isConnected(): boolean {
     return this.current === TransportState.Connected;
   }
@@ -133,6 +150,7 @@ export class PhoneTransport implements LiveTransport {
   abandon(reason: string): void {
     if (this.current === TransportState.Disconnected) return;
     this.options.onAbandon?.(reason);
+    if (this.current === TransportState.Connected) this.ended = 'given-up';
     this.letGo(new Error(`The SIP connection was given up: ${reason}.`));
   }
 
@@ -188,7 +206,7 @@ export class PhoneTransport implements LiveTransport {
         resolve();
         this.onConnect?.();
       });
-      socket.addEventListener('close', () => {
+      socket.addEventListener('close', (event) => {
         if (this.socket !== socket) return;
         this.timers.clearTimeout(timeout);
         if (!opened) {
@@ -196,6 +214,7 @@ export class PhoneTransport implements LiveTransport {
           reject(new Error(`Could not connect to ${this.options.server}.`));
           return;
         }
+        this.ended = closeKind(event.code);
         this.letGo(new Error(`The SIP connection to ${this.options.server} closed.`));
       });
       socket.addEventListener('message', (event) => {
@@ -239,4 +258,10 @@ export class PhoneTransport implements LiveTransport {
     this.current = state;
     this.stateChange.emit(state);
   }
+}
+
+/** A close the server sent (RFC 6455 §7.4.1: 1001 going away, 1012 service restart), or none at all (1006). */
+function closeKind(code: number | undefined): ConnectionEnd {
+  if (code === 1001 || code === 1012) return 'server-going-away';
+  return code === undefined || code === 1006 ? 'dropped' : 'server-closed';
 }
