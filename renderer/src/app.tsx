@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { AgentHome } from './agent/agent-home';
 import type { Connectivity, IpcError, SessionView } from '../../common/ipc-contract';
 import { translate, type Language } from '../../common/i18n';
@@ -13,7 +13,6 @@ import { usePhone } from './shell/use-phone';
 import { PhoneContext } from './shell/ring-in-dialog';
 import { useRingerPreferences } from './audio/use-ringer-preferences';
 import { useSessionRenewal } from './shell/use-session-renewal';
-import { SupervisorArea } from './supervisor/supervisor-area';
 import { useAppState } from './use-app-state';
 import { DialLinkNotice } from './workstation/dial-link-notice';
 import { usePhoneCommands } from './workstation/use-phone-commands';
@@ -21,6 +20,9 @@ import { usePhoneStatusReport } from './workstation/use-phone-status-report';
 import { WorkstationMenu } from './workstation/workstation-menu';
 import { useWorkstation, WorkstationProvider } from './workstation/workstation-context';
 import { useChosenAudioDevices } from './audio/use-chosen-audio-devices';
+
+// The supervisor console is a chunk of its own, loaded when an API user signs in: an agent's start does not parse it (issue 23).
+const SupervisorArea = lazy(() => import('./supervisor/supervisor-area').then((module) => ({ default: module.SupervisorArea })));
 
 export function App({ connected }: { connected: ConnectedApi }) {
   const { state, lost, language, changeLanguage } = useAppState(connected);
@@ -76,7 +78,11 @@ function SignedInShell({ api, session, connectivity, onLanguage }: { api: Softph
       <DialLinkNotice signedIn />
       {/* Supervisor only (no agent): no dial pad or agent home, the supervisor area directly. */}
       {session.agent && <AgentHome api={api} session={session} phone={phone} phoneProblem={problem} renewalProblem={renewalProblem} />}
-      {session.apiUser && <SupervisorArea api={api} session={session} />}
+      {session.apiUser && (
+        <Suspense fallback={<Loading />}>
+          <SupervisorArea api={api} session={session} />
+        </Suspense>
+      )}
     </div>
     </PhoneContext.Provider>
   );
