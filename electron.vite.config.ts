@@ -15,9 +15,10 @@ export default defineConfig({
   renderer: {
     root: 'renderer',
     plugins: [react()],
-    // Minified (electron-vite leaves it as is): 1.44 MB → ~650 kB parsed at every start of a shift.
-    // One chunk on purpose: it is read from local disk and an agent's window needs nearly all of it
-    // (React, sip.js, zod); a lazy supervisor area saved 30 kB, not worth a loading state.
-    build: { minify: true, chunkSizeWarningLimit: 800, rollupOptions: { input: { index: resolve('renderer/index.html') } } },
+    // Minified (electron-vite leaves it as is): parsed at every start of a shift. Split by what the
+    // start needs (issue 23, docs/BENCHMARKS.md): a first chunk that opens the bridge (zod, the contract),
+    // the UI (React, sip.js, the screens) parsed while main answers, one language's table; the other
+    // language and the supervisor console only when shown. No polyfill: Chromium has modulepreload.
+    build: { minify: true, modulePreload: { polyfill: false }, chunkSizeWarningLimit: 800, rollupOptions: { input: { index: resolve('renderer/index.html') } } },
   },
 });

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { LANGUAGES, type Language } from '../../../common/i18n';
+import { LANGUAGES, type Language } from '../../../common/i18n/language';
 import { useLanguage } from '../i18n';
 import { useSettingLocked } from '../workstation/workstation-context';
 
