@@ -50,12 +50,22 @@ interface Phases {
   dcl: number;
   bridgeWs: number;
   sipWs: number;
+  /** JavaScript the page fetched (bytes over the wire; the host sends it uncompressed). */
+  scriptBytes: number;
 }
 
 function watchPhases(cdp: CDPSession): { start(): void; read(page: Page): Promise<Phases> } {
   let documentAt = Number.NaN;
   let bridgeAt = Number.NaN;
   let sipAt = Number.NaN;
+  let scriptBytes = 0;
+  const scripts = new Set<string>();
+  cdp.on('Network.responseReceived', (event) => {
+    if (event.type === 'Script') scripts.add(event.requestId);
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    if (scripts.has(event.requestId)) scriptBytes += event.encodedDataLength;
+  });
   cdp.on('Network.requestWillBeSent', (event) => {
     if (event.type === 'Document') documentAt = event.timestamp;
   });
@@ -72,11 +82,13 @@ function watchPhases(cdp: CDPSession): { start(): void; read(page: Page): Promis
   return {
     start() {
       documentAt = bridgeAt = sipAt = Number.NaN;
+      scriptBytes = 0;
       kinds.clear();
+      scripts.clear();
     },
     async read(page) {
       const dcl = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.domContentLoadedEventStart ?? Number.NaN);
-      return { dcl, bridgeWs: (bridgeAt - documentAt) * 1000, sipWs: (sipAt - documentAt) * 1000 };
+      return { dcl, bridgeWs: (bridgeAt - documentAt) * 1000, sipWs: (sipAt - documentAt) * 1000, scriptBytes };
     },
   };
 }
@@ -125,11 +137,13 @@ try {
   emitResult('cold-start', machine());
   const samples = { app: [] as number[], bare: [] as number[], signIn: [] as number[] };
   const steps = { dcl: [] as number[], bridgeWs: [] as number[], sipWs: [] as number[] };
+  let appScriptBytes = 0;
   for (let run = 0; run < RUNS; run += 1) {
     phases.start();
     samples.app.push(await timed(app, () => app.reload(), () => window.coldConnectedAt));
     const seen = await phases.read(app);
     for (const step of ['dcl', 'bridgeWs', 'sipWs'] as const) steps[step].push(seen[step]);
+    appScriptBytes = Math.max(appScriptBytes, seen.scriptBytes);
     samples.bare.push(await timed(barePage, () => barePage.goto(`${bare.url}?run=${run}#${bareHash}`), () => window.bareRegisteredAt));
     await barePage.goto('about:blank');
     // The start of a shift: from "Sign in" to the phone registered (the app's own work after the agent typed).
@@ -147,7 +161,9 @@ try {
     runs: samples[page].length,
     p50ms: round(percentile(samples[page], 50), 1),
     p95ms: round(percentile(samples[page], 95), 1),
-    bundleKiB: round((page === 'bare' ? bare.bundleBytes : rendererBytes()) / 1024, 0),
+    builtKiB: round((page === 'bare' ? bare.bundleBytes : rendererBytes()) / 1024, 0),
+    // What a reload fetched (every chunk of the build is fetched by neither page: the other language, the supervisor console).
+    loadedKiB: page === 'app' ? round(appScriptBytes / 1024, 0) : page === 'bare' ? round(bare.bundleBytes / 1024, 0) : null,
   }));
   for (const row of rows) emitResult('cold-start', { kind: 'page', ...row });
   printTable(`bench/cold-start: navigation → registered, ${RUNS} runs each, alternating, HTTP cache off`, rows);
