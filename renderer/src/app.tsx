@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { AgentHome } from './agent/agent-home';
 import type { Connectivity, IpcError, SessionView } from '../../common/ipc-contract';
 import type { Language } from '../../common/i18n';
@@ -66,7 +66,11 @@ interface ShellProps {
 
 function SignedInShell({ api, session, connectivity, bridgeLost, onLanguage }: ShellProps) {
   const { t } = useLanguage();
-  const { phone, connection, problem } = usePhone(api, session);
+  const { phone, connection, problem, starting } = usePhone(api, session);
+  // The first frame holds the header only: the phone starts right after it, and the agent's area (the
+  // largest part of the page to draw) is drawn while the phone registers (issue 23). Once shown, it stays.
+  const [homeShown, setHomeShown] = useState(false);
+  if (!homeShown && !starting) setHomeShown(true);
   const renewalProblem = useSessionRenewal(api);
   const workstationSettings = useWorkstation().settings.settings;
   useChosenAudioDevices(api, phone, workstationSettings.audioDevices);
@@ -80,7 +84,7 @@ function SignedInShell({ api, session, connectivity, bridgeLost, onLanguage }: S
       <AppHeader api={api} session={session} connectivity={bridgeLost ? { api: 'offline', detail: t('first.bridge.lostDetail') } : connectivity} phone={connection} onLanguage={onLanguage} />
       <DialLinkNotice signedIn />
       {/* Supervisor only (no agent): no dial pad or agent home, the supervisor area directly. */}
-      {session.agent && <AgentHome api={api} session={session} phone={phone} phoneProblem={problem} renewalProblem={renewalProblem} />}
+      {session.agent && homeShown && <AgentHome api={api} session={session} phone={phone} phoneProblem={problem} renewalProblem={renewalProblem} />}
       {session.apiUser && (
         <Suspense fallback={<Loading />}>
           <SupervisorArea api={api} session={session} />

@@ -16,6 +16,8 @@ export interface PhoneHandle {
   connection: ConnectionIndicator;
   /** Why the phone is not registered (it could not start, or the platform refused or lost it); null while all is well. */
   problem: Say | null;
+  /** The phone is about to be built and started (credentials in hand, no phone or problem yet): the UI may wait with what registration does not need. */
+  starting: boolean;
 }
 
 export function usePhone(api: SoftphoneApi, session: SessionView): PhoneHandle {
@@ -96,5 +98,5 @@ export function usePhone(api: SoftphoneApi, session: SessionView): PhoneHandle {
     };
   }, [api, credentials]);
 
-  return { phone, connection, problem };
+  return { phone, connection, problem, starting: credentials !== null && phone === null && problem === null };
 }
