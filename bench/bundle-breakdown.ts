@@ -3,7 +3,8 @@
 // Builds the app once more with source maps into a temp dir (the shipped build
 // has none) and gives each byte of each chunk to the source its mapping names;
 // bytes no mapping covers count as "(glue)". The chunks the page loads before
-// it registers are the entry and its static imports (what index.html preloads).
+// it registers are what index.html loads and preloads, and one language's table
+// (es or en: the one shown).
 // Usage: npx tsx bench/bundle-breakdown.ts
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -25,6 +26,8 @@ const PARTS: readonly (readonly [string, RegExp])[] = [
   ['our renderer', /renderer\//],
   ['other packages', /node_modules\//],
 ];
+
+const ORDER = ['at start', 'if shown', 'on demand'];
 
 const partOf = (source: string): string => PARTS.find(([, pattern]) => pattern.test(source))?.[0] ?? 'other';
 
@@ -68,15 +71,18 @@ try {
       const code = readFileSync(join(assets, file), 'utf8').replace(/\n\/\/# sourceMappingURL=.*$/, '');
       const map = JSON.parse(readFileSync(join(assets, `${file}.map`), 'utf8')) as SourceMap;
       const total = Buffer.byteLength(code);
-      return [...attribute(code, map)].map(([part, n]) => ({ chunk: file, atStart: atStart.has(file), part, KiB: Math.round(n / 102.4) / 10, share: Math.round((n / total) * 1000) / 10 }));
+      const loaded = atStart.has(file) ? 'at start' : /^(es|en)-[\w-]{8}\.js$/.test(file) ? 'if shown' : 'on demand';
+      return [...attribute(code, map)].map(([part, n]) => ({ chunk: file, loaded, part, KiB: Math.round(n / 102.4) / 10, share: Math.round((n / total) * 1000) / 10 }));
     })
-    .sort((a, b) => Number(b.atStart) - Number(a.atStart) || a.chunk.localeCompare(b.chunk) || b.KiB - a.KiB);
+    .sort((a, b) => ORDER.indexOf(a.loaded) - ORDER.indexOf(b.loaded) || a.chunk.localeCompare(b.chunk) || b.KiB - a.KiB);
   for (const row of rows) emitResult('bundle-breakdown', { kind: 'part', ...row });
   printTable('bench/bundle-breakdown: minified renderer bytes by chunk and part (share of the chunk, %)', rows);
-  const sum = (start: boolean): number => rows.filter((r) => r.atStart === start).reduce((s, r) => s + r.KiB, 0);
-  const totals = { kind: 'totals', atStartKiB: Math.round(sum(true)), onDemandKiB: Math.round(sum(false)) };
+  const sum = (chunks: readonly { chunk: string; KiB: number }[]): number => Math.round(chunks.reduce((s, r) => s + r.KiB, 0));
+  const language = (name: 'es' | 'en'): number => sum(rows.filter((r) => r.chunk.startsWith(`${name}-`)));
+  const startKiB = sum(rows.filter((r) => r.loaded === 'at start'));
+  const totals = { kind: 'totals', atStartKiB: startKiB, withSpanishKiB: startKiB + language('es'), withEnglishKiB: startKiB + language('en'), allKiB: sum(rows) };
   emitResult('bundle-breakdown', totals);
-  process.stderr.write(`loaded before registering: ${totals.atStartKiB} KiB; on demand: ${totals.onDemandKiB} KiB\n`);
+  process.stderr.write(`loaded before registering: ${totals.withSpanishKiB} KiB in Spanish, ${totals.withEnglishKiB} KiB in English (${startKiB} KiB + the table); the whole build ${totals.allKiB} KiB\n`);
 } finally {
   rmSync(outDir, { recursive: true, force: true });
 }
