@@ -12,7 +12,10 @@ import { loadDictionary } from './dictionaries';
 export type Translate = (key: MessageKey, params?: Record<string, string>) => string;
 
 interface LanguageValue {
+  /** The language shown. */
   language: Language;
+  /** The language asked for: the same, or the next one while its table loads (the switch shows it at once). */
+  chosen: Language;
   t: Translate;
   /** The table of the language shown (for texts said by key: speak-error.ts). */
   dictionary: Dictionary;
@@ -48,10 +51,11 @@ export function LanguageProvider({ language, children }: { language: Language; c
     () =>
       shown && {
         language: shown.language,
+        chosen: language,
         t: (key, params) => translateIn(shown.dictionary, key, params),
         dictionary: shown.dictionary,
       },
-    [shown],
+    [shown, language],
   );
   if (value === null) return failed ? <TextsMissing /> : null;
   return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;

@@ -56,7 +56,10 @@ describe('the language tables on demand', () => {
     const select = app.page.locator('.app-header .language-switch select');
     await select.focus();
     await app.page.keyboard.press('ArrowDown');
+    // The switch says English at once (it does not bounce back while the table loads).
+    expect(await select.inputValue()).toBe('en');
     await app.page.waitForFunction(() => document.documentElement.lang === 'en');
+    expect(await select.inputValue()).toBe('en');
     chunks.stop();
     expect(chunks.names).toEqual(['en']);
     // Every text changed with <html lang>: the header and the switch's own label speak English.
