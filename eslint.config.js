@@ -64,7 +64,11 @@ export default tseslint.config(
     folders(['main', 'renderer', 'simulator'], 'preload may import common and electron only.')], []),
   // renderer/: UI and phone; talks to main only through bridge/.
   restrict(['renderer/**/*.{ts,tsx}'], [nodeBuiltins, electronAnywhere, serverLibs,
-    folders(['main', 'preload', 'simulator'], 'The renderer talks to main only through bridge/.')]),
+    folders(['main', 'preload', 'simulator'], 'The renderer talks to main only through bridge/.'),
+    // Issue 23: the page loads one language's table at a time (renderer/src/dictionaries.ts); a value
+    // import of these puts both in the first chunk. Types are fine; the phone's own English is phone-en.
+    { regex: '^(\\.\\./)+common/(i18n(/(index|say|en|es))?|dial-link|ipc/spoken-error)$', allowTypeImports: true,
+      message: 'This imports both languages\' tables: use the LanguageProvider\'s table (useLanguage) or common/i18n/dictionary.' }]),
   // simulator/: its own implementation of the spec; common for types at most.
   restrict(['simulator/**/*.ts'], [electronAnywhere,
     folders(['main', 'renderer', 'preload'], 'The simulator shares no code with the app.'),

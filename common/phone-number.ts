@@ -2,7 +2,7 @@
 // receives them: normalised to what the platform dials (digits, optional
 // leading '+') plus an optional extension, or a typed problem. Pure; shared by
 // the dial pad, tel: links and the CLI.
-import { translate, type Language, type MessageKey } from './i18n';
+import type { MessageKey } from './i18n';
 
 /** Why a text is not a number we may dial. Stable codes: the UI translates them. */
 export const PHONE_NUMBER_PROBLEMS = [
@@ -31,7 +31,7 @@ export interface PhoneNumber {
 
 export type PhoneNumberResult =
   | { readonly ok: true; readonly value: PhoneNumber }
-  | { readonly ok: false; readonly problem: PhoneNumberProblem; readonly message: string };
+  | { readonly ok: false; readonly problem: PhoneNumberProblem };
 
 export const MIN_DIGITS = 3;
 export const MAX_DIGITS = 20;
@@ -95,13 +95,9 @@ function parseMainNumber(body: string): { ok: true; value: string } | Extract<Ph
   return problem('invalid-character');
 }
 
+// No English sentence here: a text would put the tables in the page's first chunk (issue 23); describe it where it is shown.
 function problem(code: PhoneNumberProblem): Extract<PhoneNumberResult, { ok: false }> {
-  return { ok: false, problem: code, message: describePhoneNumberProblem(code, 'en') };
-}
-
-/** The sentence a person reads for a problem, in Spanish or English. */
-export function describePhoneNumberProblem(code: PhoneNumberProblem, language: Language): string {
-  return translate(language, phoneNumberProblemKey(code), PROBLEM_PARAMS);
+  return { ok: false, problem: code };
 }
 
 /** The message key of a problem, with PROBLEM_PARAMS its parameters (main sends both to the page). */

@@ -4,7 +4,7 @@
 // renderer log forwarding and "Copy diagnostics".
 import { z } from 'zod';
 import { checkFormTemplate } from '../domain/form-url';
-import { dialLinkResultSchema } from '../dial-link';
+import { dialLinkResultSchema } from '../dial-link-result';
 
 /**
  * An audio device the agent chose, by Chromium's device id and its label: the

@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { AgentHome } from './agent/agent-home';
 import type { Connectivity, IpcError, SessionView } from '../../common/ipc-contract';
-import { translate, type Language } from '../../common/i18n';
-import type { ConnectedApi, SoftphoneApi } from './bridge';
+import type { Language } from '../../common/i18n';
+import type { SoftphoneApi } from './bridge';
+import type { AppStateStore } from './app-state-store';
 import { LanguageProvider, useLanguage } from './i18n';
 import { useErrorText } from './error-text';
 import { AppHeader } from './shell/app-header';
@@ -13,7 +14,6 @@ import { usePhone } from './shell/use-phone';
 import { PhoneContext } from './shell/ring-in-dialog';
 import { useRingerPreferences } from './audio/use-ringer-preferences';
 import { useSessionRenewal } from './shell/use-session-renewal';
-import { SupervisorArea } from './supervisor/supervisor-area';
 import { useAppState } from './use-app-state';
 import { DialLinkNotice } from './workstation/dial-link-notice';
 import { usePhoneCommands } from './workstation/use-phone-commands';
@@ -22,12 +22,12 @@ import { WorkstationMenu } from './workstation/workstation-menu';
 import { useWorkstation, WorkstationProvider } from './workstation/workstation-context';
 import { useChosenAudioDevices } from './audio/use-chosen-audio-devices';
 
-export function App({ connected }: { connected: ConnectedApi }) {
-  const { state, lost, language, changeLanguage } = useAppState(connected);
+// The supervisor console is a chunk of its own, loaded when an API user signs in: an agent's start does not parse it (issue 23).
+const SupervisorArea = lazy(() => import('./supervisor/supervisor-area').then((module) => ({ default: module.SupervisorArea })));
 
-  useEffect(() => {
-    document.documentElement.lang = language;
-  }, [language]);
+export function App({ store }: { store: AppStateStore }) {
+  const { connected } = store;
+  const { state, lost, language, changeLanguage } = useAppState(store);
 
   if (lost === 'refused') return <StaleTab />;
   return (
@@ -39,7 +39,7 @@ export function App({ connected }: { connected: ConnectedApi }) {
       {state.status === 'ready' && (
         <WorkstationProvider api={connected.api} settings={state.settings}>
           {state.session.state === 'signed-in' || state.session.state === 'signing-out' ? (
-            <SignedInShell api={connected.api} session={state.session} connectivity={lost ? bridgeLost(language) : state.connectivity} onLanguage={changeLanguage} />
+            <SignedInShell api={connected.api} session={state.session} connectivity={state.connectivity} bridgeLost={lost !== null} onLanguage={changeLanguage} />
           ) : (
             <div className="sign-in-page">
               <div className="sign-in-top">
@@ -56,13 +56,21 @@ export function App({ connected }: { connected: ConnectedApi }) {
   );
 }
 
-/** With the app out of reach nothing is known to be connected: the header says so under the "Lost contact" banner. */
-function bridgeLost(language: Language): Connectivity {
-  return { api: 'offline', detail: translate(language, 'first.bridge.lostDetail') };
+interface ShellProps {
+  api: SoftphoneApi;
+  session: SessionView;
+  connectivity: Connectivity;
+  bridgeLost: boolean;
+  onLanguage: (language: Language) => void;
 }
 
-function SignedInShell({ api, session, connectivity, onLanguage }: { api: SoftphoneApi; session: SessionView; connectivity: Connectivity; onLanguage: (language: Language) => void }) {
-  const { phone, connection, problem } = usePhone(api, session);
+function SignedInShell({ api, session, connectivity, bridgeLost, onLanguage }: ShellProps) {
+  const { t } = useLanguage();
+  const { phone, connection, problem, starting } = usePhone(api, session);
+  // The first frame holds the header only: the phone starts right after it, and the agent's area (the
+  // largest part of the page to draw) is drawn while the phone registers (issue 23). Once shown, it stays.
+  const [homeShown, setHomeShown] = useState(false);
+  if (!homeShown && !starting) setHomeShown(true);
   const renewalProblem = useSessionRenewal(api);
   const workstationSettings = useWorkstation().settings.settings;
   useChosenAudioDevices(api, phone, workstationSettings.audioDevices);
@@ -72,11 +80,16 @@ function SignedInShell({ api, session, connectivity, onLanguage }: { api: Softph
   return (
     <PhoneContext.Provider value={phone}>
     <div className="shell">
-      <AppHeader api={api} session={session} connectivity={connectivity} phone={connection} onLanguage={onLanguage} />
+      {/* With the app out of reach nothing is known to be connected: the header says so under the "Lost contact" banner. */}
+      <AppHeader api={api} session={session} connectivity={bridgeLost ? { api: 'offline', detail: t('first.bridge.lostDetail') } : connectivity} phone={connection} onLanguage={onLanguage} />
       <DialLinkNotice signedIn />
       {/* Supervisor only (no agent): no dial pad or agent home, the supervisor area directly. */}
-      {session.agent && <AgentHome api={api} session={session} phone={phone} phoneProblem={problem} renewalProblem={renewalProblem} />}
-      {session.apiUser && <SupervisorArea api={api} session={session} />}
+      {session.agent && homeShown && <AgentHome api={api} session={session} phone={phone} phoneProblem={problem} renewalProblem={renewalProblem} />}
+      {session.apiUser && (
+        <Suspense fallback={<Loading />}>
+          <SupervisorArea api={api} session={session} />
+        </Suspense>
+      )}
     </div>
     </PhoneContext.Provider>
   );

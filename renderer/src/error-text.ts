@@ -8,6 +8,6 @@ import { errorText } from './speak-error';
 export type ErrorText = (error: Pick<IpcError, 'message' | 'say'>) => string;
 
 export function useErrorText(): ErrorText {
-  const { language } = useLanguage();
-  return useCallback((error) => errorText(language, error), [language]);
+  const { dictionary } = useLanguage();
+  return useCallback((error) => errorText(dictionary, error), [dictionary]);
 }

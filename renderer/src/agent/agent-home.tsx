@@ -1,4 +1,4 @@
-import { english, type Say } from '../../../common/i18n/say';
+import type { Say } from '../../../common/i18n/say';
 import type { IpcError, SessionView } from '../../../common/ipc-contract';
 import type { SoftphoneApi } from '../bridge';
 import type { Phone } from '../phone';
@@ -74,7 +74,7 @@ export function AgentHome({ api, session, phone, phoneProblem, renewalProblem }:
         )}
         <OutboxBadge status={state.outbox} />
       </div>
-      {phoneProblem && <p className="banner banner-warning" role="alert" data-testid="phone-problem">{errorText({ message: english(phoneProblem), say: phoneProblem })}</p>}
+      {phoneProblem && <p className="banner banner-warning" role="alert" data-testid="phone-problem">{errorText({ message: phoneProblem.key, say: phoneProblem })}</p>}
       {renewalProblem && <p className="banner banner-warning" role="alert" data-testid="renewal-problem">{t('calls.renewal.failed', { error: errorText(renewalProblem) })}</p>}
       {state.setup?.problem && <p className="banner banner-warning" role="alert">{t('calls.setupProblem', { problem: state.setup.problem })}</p>}
       {state.error && <FieldError error={state.error} />}

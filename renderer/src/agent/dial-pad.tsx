@@ -2,7 +2,7 @@
 // caller id). Enter in the number field places the call.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { CallsSetup } from '../../../common/ipc-contract';
-import { describePhoneNumberProblem, normalisePhoneNumber } from '../../../common/phone-number';
+import { normalisePhoneNumber, phoneNumberProblemKey, PROBLEM_PARAMS } from '../../../common/phone-number';
 import { useLanguage } from '../i18n';
 import { Keypad } from './keypad';
 import { useDialLinkPrefill } from '../workstation/use-dial-link-requests';
@@ -15,7 +15,7 @@ interface Props {
 }
 
 export function DialPad({ setup, busy, placing, onCall }: Props) {
-  const { t, language } = useLanguage();
+  const { t } = useLanguage();
   const id = useId();
   const [campaign, setCampaign] = useState('');
   const [number, setNumber] = useState('');
@@ -44,7 +44,7 @@ export function DialPad({ setup, busy, placing, onCall }: Props) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = normalisePhoneNumber(number);
-    if (!parsed.ok) return setProblem(describePhoneNumberProblem(parsed.problem, language));
+    if (!parsed.ok) return setProblem(t(phoneNumberProblemKey(parsed.problem), PROBLEM_PARAMS));
     setProblem(null);
     if (await onCall(campaign, number)) setNumber('');
   }

@@ -7,7 +7,6 @@ import type { CallsSetup, IpcError } from '../../../common/ipc-contract';
 import { targetText } from '../../../common/domain/transfer-target';
 import type { MessageKey } from '../../../common/i18n';
 import type { SoftphoneApi } from '../bridge';
-import { english } from '../../../common/i18n/say';
 import { useErrorText } from '../error-text';
 import { useLanguage } from '../i18n';
 import { FieldError } from '../sign-in/text-field';
@@ -110,7 +109,7 @@ export function DispositionForm({ api, wrap, setup, onDone, onDiscard, waitingAf
         <AfterCallTimer endedAt={wrap.endedAt} expectedSeconds={setup?.wrapUpSeconds[wrap.campaign]} />
         {wrap.end === 'dropped-by-network' && (
           <p className="banner banner-warning" data-testid="dispo-dropped">
-            {t('calls.dispo.dropped', { detail: wrap.endReason ? errorText({ message: english(wrap.endReason), say: wrap.endReason }) : '' })}
+            {t('calls.dispo.dropped', { detail: wrap.endReason ? errorText({ message: wrap.endReason.key, say: wrap.endReason }) : '' })}
           </p>
         )}
         {wrap.transfer && (

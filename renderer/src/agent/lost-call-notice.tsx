@@ -4,7 +4,7 @@
 // on another call or dismisses it. The reason comes from the
 // call's own ended state (phone/call/connection-loss.ts), never from a guess here.
 import { useEffect, useState } from 'react';
-import { english, type Say } from '../../../common/i18n/say';
+import type { Say } from '../../../common/i18n/say';
 import { useErrorText } from '../error-text';
 import { useLanguage } from '../i18n';
 import type { Phone } from '../phone';
@@ -33,7 +33,7 @@ export function LostCallNotice({ lost, onDismiss }: { lost: LostCall; onDismiss:
   const errorText = useErrorText();
   return (
     <p className="banner banner-warning" role="status" data-testid="call-lost">
-      {t('calls.lost', { caller: lost.caller || t('calls.panel.unknownCaller'), reason: errorText({ message: english(lost.reason), say: lost.reason }) })}{' '}
+      {t('calls.lost', { caller: lost.caller || t('calls.panel.unknownCaller'), reason: errorText({ message: lost.reason.key, say: lost.reason }) })}{' '}
       <button type="button" className="button-link" onClick={onDismiss} data-testid="call-lost-dismiss">{t('calls.lost.dismiss')}</button>
     </p>
   );

@@ -2,15 +2,15 @@
 // without closing) must not leave the screen waiting forever ("Calling…"):
 // past the deadline it ends with an error that says so. The request itself is
 // not cancelled; a late answer is ignored.
-import { spokenError } from '../../../common/ipc/spoken-error';
 import type { IpcResult, RequestChannel } from '../../../common/ipc-contract';
+import { pageError } from './page-error';
 
 export function withReplyDeadline<T>(reply: Promise<IpcResult<T>>, channel: RequestChannel, deadlineMs: number): Promise<IpcResult<T>> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<IpcResult<T>>((resolve) => {
     timer = setTimeout(() => {
       const seconds = String(Math.round(deadlineMs / 1000));
-      resolve({ ok: false, error: spokenError('internal', 'first.err.noReply', { request: channel, seconds }) });
+      resolve({ ok: false, error: pageError('first.err.noReply', { request: channel, seconds }, `The app did not answer within ${seconds} s.`) });
     }, deadlineMs);
   });
   return Promise.race([reply, late]).finally(() => clearTimeout(timer));

@@ -14,7 +14,7 @@ import {
   type RequestOf,
   type SoftphoneBridge,
 } from '../../../common/ipc-contract';
-import { spokenError } from '../../../common/ipc/spoken-error';
+import { pageError } from './page-error';
 
 export interface SoftphoneApi {
   request<C extends RequestChannel>(channel: C, payload: RequestOf<C>): Promise<IpcResult<ReplyOf<C>>>;
@@ -55,5 +55,5 @@ export function createSoftphoneApi(bridge: SoftphoneBridge): SoftphoneApi {
 
 /** The transport failed (the app closed the connection or was never reached): said by the request's name, not its channel. */
 function bridgeFailure(channel: RequestChannel): IpcResult<never> {
-  return { ok: false, error: spokenError('internal', 'first.err.bridgeClosed', { request: channel }) };
+  return { ok: false, error: pageError('first.err.bridgeClosed', { request: channel }, 'The connection to the app was lost before it answered.') };
 }

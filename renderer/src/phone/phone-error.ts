@@ -1,7 +1,8 @@
 // A refusal or failure of the phone, said by message key so the page shows it
 // in the agent's language; `message` is its English (logs, tests).
 import type { MessageKey } from '../../../common/i18n';
-import { english, type Say } from '../../../common/i18n/say';
+import type { Say } from '../../../common/i18n/say';
+import { phoneEnglish } from './phone-english';
 
 export class PhoneError extends Error {
   override readonly name = 'PhoneError';
@@ -9,7 +10,7 @@ export class PhoneError extends Error {
 
   constructor(key: MessageKey, params: Record<string, string> = {}, options?: ErrorOptions) {
     const say = { key, params };
-    super(english(say), options);
+    super(phoneEnglish(say), options);
     this.say = say;
   }
 }

@@ -4,9 +4,10 @@
 // main announces (`signing-out`) before it calls Log Out. A supervisor-only
 // session (no agent) has no SIP credentials: no phone is built at all.
 import { useEffect, useMemo, useState } from 'react';
-import { english, type Say } from '../../../common/i18n/say';
+import type { Say } from '../../../common/i18n/say';
 import type { SessionView, SipCredentials } from '../../../common/ipc-contract';
 import type { SoftphoneApi } from '../bridge';
+import { englishForLog } from '../dictionaries';
 import { Phone, PhoneError, type ConnectionIndicator } from '../phone';
 
 export interface PhoneHandle {
@@ -15,6 +16,8 @@ export interface PhoneHandle {
   connection: ConnectionIndicator;
   /** Why the phone is not registered (it could not start, or the platform refused or lost it); null while all is well. */
   problem: Say | null;
+  /** The phone is about to be built and started (credentials in hand, no phone or problem yet): the UI may wait with what registration does not need. */
+  starting: boolean;
 }
 
 export function usePhone(api: SoftphoneApi, session: SessionView): PhoneHandle {
@@ -30,11 +33,12 @@ export function usePhone(api: SoftphoneApi, session: SessionView): PhoneHandle {
     if (!credentials) return;
     // The agent sees it in the page; IT finds it in the log, once per reason (a refusal retried every 5 s would repeat it).
     let logged = '';
+    // In English, whose table the page fetches for it if the agent reads Spanish (never before the phone started).
     const report = (say: Say): void => {
       setProblem(say);
-      const message = `Phone: ${english(say)}`;
-      if (message !== logged) void api.request('workstation.log', { level: 'warn', message });
-      logged = message;
+      const said = JSON.stringify(say);
+      if (said !== logged) void englishForLog(say).then((text) => api.request('workstation.log', { level: 'warn', message: `Phone: ${text}` }));
+      logged = said;
     };
     let created: Phone;
     try {
@@ -94,5 +98,5 @@ export function usePhone(api: SoftphoneApi, session: SessionView): PhoneHandle {
     };
   }, [api, credentials]);
 
-  return { phone, connection, problem };
+  return { phone, connection, problem, starting: credentials !== null && phone === null && problem === null };
 }

@@ -3,7 +3,7 @@
 // field" and "dial now" from the agent's "dial immediately" and whether the
 // phone is idle; `useDialLinkPrefill` is the one-line hook a dial field uses.
 import { useEffect, useRef } from 'react';
-import { dialLinkAction } from '../../../common/dial-link';
+import { dialLinkAction } from '../../../common/dial-link-result';
 import { isPhoneIdle } from './phone-status';
 import { useWorkstation } from './workstation-context';
 

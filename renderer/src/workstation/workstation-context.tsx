@@ -3,7 +3,7 @@
 // reported back to main (tray, notifications, quit guard), and the settings
 // view (for "dial immediately" and the locked fields).
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
-import type { DialLinkResult } from '../../../common/dial-link';
+import type { DialLinkResult } from '../../../common/dial-link-result';
 import type { PhoneStatus, SettingsView } from '../../../common/ipc-contract';
 import type { SoftphoneApi } from '../bridge';
 import { forwardRendererErrors } from './renderer-errors';

@@ -3,7 +3,6 @@
 // ended, why, in words (announced at once): the customer is back with the agent.
 import { useErrorText } from '../../error-text';
 import { useLanguage } from '../../i18n';
-import { english } from '../../../../common/i18n/say';
 import type { TransferUi } from './use-transfer';
 
 export function TransferStatus({ ui }: { ui: TransferUi }) {
@@ -18,7 +17,7 @@ export function TransferStatus({ ui }: { ui: TransferUi }) {
       </p>
       {words && (
         <p className={`banner ${problem ? 'banner-warning' : 'banner-info'}`} role="alert" data-testid="transfer-said">
-          {errorText({ message: english(words), say: words })}
+          {errorText({ message: words.key, say: words })}
         </p>
       )}
     </>

@@ -11,7 +11,7 @@
  * 60 s no-answer timer.
  */
 import type { Invitation } from 'sip.js';
-import { english } from '../../../../common/i18n/say';
+import { phoneEnglish } from '../phone-english';
 import { ringLostSaid, type ConnectionLoss } from './connection-loss';
 import { saysNoAnswer } from './missed-reason';
 import { PhoneCall, type CallDirection, type CallEnvironment, type CallInfo, type HangUpResult } from './phone-call';
@@ -50,7 +50,7 @@ export class IncomingCall extends PhoneCall {
   override connectionGone(loss: ConnectionLoss): boolean {
     if (this.current.kind !== 'ringing' || this.reachable) return false;
     const reason = ringLostSaid(loss);
-    this.end({ cause: 'connection-lost', by: 'system', loss, reason, detail: english(reason) });
+    this.end({ cause: 'connection-lost', by: 'system', loss, reason, detail: phoneEnglish(reason) });
     // Stops sip.js's no-answer timer; the 480 it sends goes to a platform that no longer knows the call.
     void this.invitation.dispose().catch(() => undefined);
     return true;

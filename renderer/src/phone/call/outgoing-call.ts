@@ -8,7 +8,7 @@
  * phone's HA1. Hanging up before the answer sends CANCEL.
  */
 import { Inviter, UserAgent, type Core } from 'sip.js';
-import { english } from '../../../../common/i18n/say';
+import { phoneEnglish } from '../phone-english';
 import { isDialling } from './call-state';
 import { PhoneCall, type CallDirection, type CallEnvironment, type CallInfo, type HangUpResult } from './phone-call';
 import { failureSaid, sipFailureKind } from './sip-failure';
@@ -80,7 +80,7 @@ export class OutgoingCall extends PhoneCall {
     const kind = sipFailureKind(status, 'attempt');
     const target = this.info.target ?? this.info.remoteUser;
     const reason = { key: 'phone.outgoing.failed', params: { target }, cause: failureSaid(kind, target, status) };
-    this.endIntent = { cause: 'not-reached', by: 'remote', failure: { status, kind }, reason, detail: english(reason) };
+    this.endIntent = { cause: 'not-reached', by: 'remote', failure: { status, kind }, reason, detail: phoneEnglish(reason) };
   }
 }
 

@@ -12,7 +12,7 @@
  * Media specifics go through the MediaPort so the signalling logic runs in
  * Node tests with a fake transport.
  */
-import { english } from '../../../../common/i18n/say';
+import { phoneEnglish } from '../phone-english';
 import { isEstablished } from './call-state';
 import { CallSession, type EndIntent } from './call-session';
 import { CallMedia, type AudioRoute, type ConferenceMedia } from '../media/call-media';
@@ -109,7 +109,7 @@ export abstract class PhoneCall extends CallSession {
     const sameConnection = this.env.isConnected() && this.env.connectionEpoch() === epoch;
     if (!callIsGone(outcome) || this.current.kind === 'ended' || (outcome.kind === 'no-answer' && !sameConnection)) return 'unknown';
     const reason = describeGone(outcome, loss);
-    this.end({ cause: 'network-dropped', by: 'system', detail: english(reason), reason, ...(loss ? { loss } : {}) });
+    this.end({ cause: 'network-dropped', by: 'system', detail: phoneEnglish(reason), reason, ...(loss ? { loss } : {}) });
     // Tell the platform too, in case it still holds the call; nobody waits for the answer.
     void this.session.bye().catch(() => this.session.dispose().catch(() => undefined));
     return 'dropped';
