@@ -66,6 +66,17 @@ describe('npm run bench', () => {
     expect(run.rows.some((row) => row['kind'] === 'targets')).toBe(true);
   });
 
+  it('transfer hands two customers from ana to bruno by blind transfer and calls bruno directly twice, none failing', { timeout: 120_000 }, async () => {
+    const run = await runBench('bench/transfer.ts', ['--transfers', '2']);
+    expectRan(run, 'transfer');
+    expect(run.rows.find((row) => row['kind'] === 'transfers' && row['path'] === 'simulator')).toMatchObject({ transfers: 2, done: 2, failed: 0, directCalls: 2, directFailed: 0 });
+    const steps = run.rows.filter((row) => row['kind'] === 'step');
+    expect(new Set(steps.map((row) => row['path']))).toEqual(new Set(['simulator: customer → bruno (direct)', 'simulator: customer → ana (direct)', 'simulator: blind transfer ana → bruno']));
+    // Every step of every call was seen (the customer heard the target each time), whatever it took.
+    for (const row of steps) expect(row).toMatchObject({ measured: 2, missing: 0 });
+    expect(run.rows.some((row) => row['kind'] === 'comparison')).toBe(true);
+  });
+
   it('reregister drops the connection twice under each phone and both register again', { timeout: 120_000 }, async () => {
     const run = await runBench('bench/reregister.ts', ['2']);
     expectRan(run, 'reregister');
