@@ -12,6 +12,7 @@ import { toneWav } from '../interop/media/wav';
 import { pageLevel, panelState, simCall, until } from './calls-kit';
 import { chooseLanguage, SCREENSHOT_DIR, simControl, startSignedIn, type E2EApp } from './harness';
 import { openOtherAgent, type OtherAgent } from './other-agent';
+import { violationsInBothLanguages } from './axe-check';
 
 interface SimTransfer { kind: string; by: string; target: string; outcome: string; result: number; notified: number[]; transfererLeg: string }
 
@@ -81,10 +82,11 @@ async function screenshots(page: Page, name: string): Promise<void> {
 }
 
 describe('blind transfer', () => {
-  it('to a colleague: the customer waits on hold, bruno rings with the call\'s data and who sent it, and they talk; ana\'s wrap-up says where it went', async () => {
+  it('to a colleague: the customer waits on hold, bruno rings with the call\'s data and who sent it, and they talk; ana\'s wrap-up says where it went', { timeout: 90_000 }, async () => {
     const guid = await customerCallsAna();
     await openTransfer(app.page, '1002');
     await screenshots(app.page, 'transfer-dialog');
+    expect(await violationsInBothLanguages(app.page)).toEqual([]);
     await app.page.getByTestId('transfer-search').press('Enter');
     await panelState(bruno.page, 'ringing').waitFor({ timeout: 15_000 });
     expect(await bruno.page.getByTestId('call-referred-by').textContent()).toContain('1001');
@@ -205,7 +207,7 @@ describe('bad input loses nothing', () => {
 });
 
 describe('attended transfer', () => {
-  it('ana talks to bruno first (the customer on hold), swaps, then completes: bruno has the customer', async () => {
+  it('ana talks to bruno first (the customer on hold), swaps, then completes: bruno has the customer', { timeout: 90_000 }, async () => {
     const guid = await customerCallsAna();
     await openTransfer(app.page, '1002');
     await app.page.getByTestId('transfer-search').press('Control+Enter');
@@ -215,6 +217,7 @@ describe('attended transfer', () => {
     await until(async () => !(await app.page.getByTestId('consult-complete').isDisabled()), 'bruno answered');
     await until(async () => (await pageLevel(bruno.page)) > 0.01, 'bruno hears ana');
     await screenshots(app.page, 'transfer-consultation');
+    expect(await violationsInBothLanguages(app.page)).toEqual([]);
     await app.page.getByTestId('consult-swap').click();
     await until(async () => (await app.page.getByTestId('call-who').textContent())?.includes('099555111') ?? false, 'ana talks to the customer again');
     await app.page.getByTestId('consult-swap').click();
@@ -246,7 +249,7 @@ describe('attended transfer', () => {
 });
 
 describe('three-way call', () => {
-  it('each party hears the other two: with ana muted the customer still hears bruno and bruno the customer; then ana leaves them talking', async () => {
+  it('each party hears the other two: with ana muted the customer still hears bruno and bruno the customer; then ana leaves them talking', { timeout: 90_000 }, async () => {
     const guid = await customerCallsAna();
     await openTransfer(app.page, '1002');
     await app.page.getByTestId('transfer-search').press('Control+Enter');
@@ -256,6 +259,7 @@ describe('three-way call', () => {
     await app.page.getByTestId('consult-conference').click();
     await app.page.getByTestId('conference-card').waitFor({ timeout: 10_000 });
     await screenshots(app.page, 'transfer-conference');
+    expect(await violationsInBothLanguages(app.page)).toEqual([]);
     // Ana silent: whatever the customer hears now comes from bruno, through ana's mix; and the other way.
     await app.page.getByTestId('mute').click();
     const before = (await simCall(app, guid)).levels?.customerReceived.packets ?? 0;

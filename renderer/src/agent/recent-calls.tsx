@@ -36,7 +36,8 @@ export function RecentCallsCard({ state, setup, busy, onCallBack }: Props) {
   return (
     <details className="card recent-calls" data-testid="recent-calls" onToggle={(e) => (e.currentTarget.open ? state.reload() : undefined)}>
       <summary><h2>{t('recent.title')} ({state.calls.length})</h2></summary>
-      <ul>
+      {/* Scrollable, and its buttons are off during a call: focusable itself, so the keyboard can scroll it. */}
+      <ul tabIndex={0} aria-label={t('recent.title')}>
         {state.calls.slice(0, SHOWN).map((c) => {
           const campaign = callBackCampaign(c, setup);
           const who = c.caller || t('calls.panel.unknownCaller');
