@@ -1,5 +1,6 @@
 // Helpers of the calls E2E: the simulator's call records and dispositions,
-// polling with a bound, and the platform's API as a supervisor would use it.
+// polling with a bound, the platform's API as a supervisor would use it, and
+// the steps of a transfer (also driven by test/interop).
 import type { Page } from 'playwright-core';
 import { createIntegraClient, type IntegraClient } from '../../main/api';
 import { simControl, type E2EApp } from './harness';
@@ -62,3 +63,26 @@ export async function pageLevel(page: Page): Promise<number> {
 }
 
 export const panelState = (page: Page, state: string) => page.locator(`[data-testid=call-panel][data-state=${state}]`);
+
+/** Opens the transfer dialog of the live call and types the target. */
+export async function openTransfer(page: Page, query: string): Promise<void> {
+  await page.getByTestId('transfer-open').click();
+  await page.getByTestId('transfer-search').fill(query);
+}
+
+/** Dismisses or discards every wrap-up on screen (at most 10), so the agent is free for the next case. */
+export async function discardWrapUps(page: Page): Promise<void> {
+  for (let i = 0; i < 10; i += 1) {
+    const form = page.locator('[data-testid=disposition-form]').first();
+    if (!(await form.isVisible().catch(() => false))) return;
+    const guid = await form.getAttribute('data-guid');
+    // A call without a GUID (no CTI) can only be dismissed.
+    if (await form.getByTestId('disposition-dismiss').isVisible()) await form.getByTestId('disposition-dismiss').click();
+    else {
+      await form.getByTestId('disposition-discard').click();
+      await page.getByTestId('disposition-discard-confirm').click();
+    }
+    // Main forgets it first; only then is the next one shown.
+    if (guid) await page.locator(`[data-testid=disposition-form][data-guid="${guid}"]`).waitFor({ state: 'detached' });
+  }
+}

@@ -19,11 +19,17 @@ export interface OtherAgent {
   close(): Promise<void>;
 }
 
-export async function openOtherAgent(app: E2EApp, agentIndex: number, options: { chromiumArgs?: string[] } = {}): Promise<OtherAgent> {
+export interface OtherAgentOptions {
+  chromiumArgs?: string[];
+  /** The phone's SIP server, when it is not the simulator's (test/interop: Kamailio's WebSocket). */
+  sipUrl?: string;
+}
+
+export async function openOtherAgent(app: E2EApp, agentIndex: number, options: OtherAgentOptions = {}): Promise<OtherAgent> {
   const agent = app.agents[agentIndex];
   if (!agent) throw new Error(`the simulator has no seeded agent number ${agentIndex}`);
   const dataDir = mkdtempSync(join(tmpdir(), `softphone-e2e-agent${agentIndex}-`));
-  const sipUrl = sipWsUrl(app.sim);
+  const sipUrl = options.sipUrl ?? sipWsUrl(app.sim);
   const cleanups: (() => Promise<unknown>)[] = [async () => rmSync(dataDir, { recursive: true, force: true })];
   const close = async () => {
     for (const cleanup of cleanups.reverse().splice(0)) await cleanup().catch(() => undefined);

@@ -3,13 +3,13 @@
 // bruno (extension 1002) or to Soporte<- (bruno is its idle member), to an
 // outside number, or talks to bruno first. Each agent has its own Chromium, so
 // each microphone plays its own tone; the simulator's customer plays 440 Hz.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { toneWav } from '../interop/media/wav';
-import { pageLevel, panelState, simCall, until } from './calls-kit';
+import { fakeMicrophoneFlag } from '../interop/media/customer-call';
+import { discardWrapUps, openTransfer, pageLevel, panelState, simCall, until } from './calls-kit';
 import { chooseLanguage, SCREENSHOT_DIR, simControl, startSignedIn, type E2EApp } from './harness';
 import { openOtherAgent, type OtherAgent } from './other-agent';
 import { violationsInBothLanguages } from './axe-check';
@@ -21,11 +21,7 @@ let bruno: OtherAgent;
 let dir: string;
 
 /** A Chromium flag that makes its microphone sing `hz` with vibrato (noise suppression keeps it). */
-function voice(name: string, hz: number): string {
-  const file = join(dir, `${name}.wav`);
-  writeFileSync(file, toneWav({ frequency: hz, seconds: 30, sampleRate: 48_000, amplitude: 0.3, vibratoHz: 60 }));
-  return `--use-file-for-fake-audio-capture=${file}`;
-}
+const voice = (name: string, hz: number): string => fakeMicrophoneFlag(dir, { name, frequency: hz, vibratoHz: 60 });
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'transfer-e2e-'));
@@ -44,33 +40,12 @@ beforeEach(async () => {
 
 const transfers = async (): Promise<SimTransfer[]> => (await app.simState())['transfers'] as SimTransfer[];
 
-async function discardWrapUps(page: Page): Promise<void> {
-  for (let i = 0; i < 10; i += 1) {
-    const form = page.locator('[data-testid=disposition-form]').first();
-    if (!(await form.isVisible().catch(() => false))) return;
-    const guid = await form.getAttribute('data-guid');
-    // A call without a GUID (no CTI) can only be dismissed.
-    if (await form.getByTestId('disposition-dismiss').isVisible()) await form.getByTestId('disposition-dismiss').click();
-    else {
-      await form.getByTestId('disposition-discard').click();
-      await page.getByTestId('disposition-discard-confirm').click();
-    }
-    // Main forgets it first; only then is the next one shown.
-    if (guid) await page.locator(`[data-testid=disposition-form][data-guid="${guid}"]`).waitFor({ state: 'detached' });
-  }
-}
-
 /** A customer of Cobranzas-> calls ana (the campaign answers by itself: auto_answer); both hear each other. */
 async function customerCallsAna(): Promise<string> {
   const { guid } = (await simControl(app.sim, 'POST', '/inbound-call', { campaign: 'Cobranzas->', from: '099555111', data: 'nombre=Carlos;deuda=1200' })) as { guid: string };
   await panelState(app.page, 'active').waitFor({ timeout: 15_000 });
   await until(async () => (await pageLevel(app.page)) > 0.01, 'ana hears the customer');
   return guid;
-}
-
-async function openTransfer(page: Page, query: string): Promise<void> {
-  await page.getByTestId('transfer-open').click();
-  await page.getByTestId('transfer-search').fill(query);
 }
 
 async function screenshots(page: Page, name: string): Promise<void> {

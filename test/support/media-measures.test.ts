@@ -55,6 +55,27 @@ describe('media measures', () => {
     expect(toneShare(joined.subarray(0, 12_003), 8_000, 1_000)).toBeGreaterThan(0.9);
   });
 
+  it('counts a tone with vibrato over its band, and two voices mixed each by its own share', () => {
+    const voice = (frequency: number) => readWav(toneWav({ frequency, seconds: 2, sampleRate: 8_000, amplitude: 0.3, vibratoHz: 60 })).samples;
+    const [ana, bruno] = [voice(1_000), voice(1_500)];
+    // Its wandering pitch leaves the single bin …
+    expect(toneShare(ana, 8_000, 1_000)).toBeLessThan(0.2);
+    // … but not the band around it; another voice's band holds nothing of it.
+    expect(toneShare(ana, 8_000, 1_000, 100)).toBeGreaterThan(0.95);
+    expect(toneShare(ana, 8_000, 1_500, 100)).toBeLessThan(0.01);
+    const mix = ana.map((sample, i) => (sample + bruno[i]!) / 2);
+    expect(toneShare(mix, 8_000, 1_000, 100)).toBeCloseTo(0.5, 1);
+    expect(toneShare(mix, 8_000, 1_500, 100)).toBeCloseTo(0.5, 1);
+    // A voice 20 dB under another still measures as itself (1%), and the loud one leaks nothing into its band.
+    const quiet = readWav(toneWav({ frequency: 1_000, seconds: 2, sampleRate: 8_000, amplitude: 0.03, vibratoHz: 60 })).samples;
+    expect(toneShare(quiet.map((sample, i) => sample + bruno[i]!), 8_000, 1_000, 100)).toBeCloseTo(0.0099, 3);
+    expect(toneShare(bruno, 8_000, 1_000, 100)).toBeLessThan(1e-6);
+    // Noise spreads over the whole 4 kHz: a 200 Hz band holds about 200/4000 of it.
+    let seed = 1;
+    const noise = new Float32Array(8_000).map(() => ((seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647) - 0.5);
+    expect(toneShare(noise, 8_000, 1_000, 100)).toBeLessThan(0.1);
+  });
+
   it('reads a WAV file still being written (sizes in its header not yet set)', () => {
     const bytes = toneWav({ frequency: 440, seconds: 0.5, sampleRate: 8_000, amplitude: 0.5 });
     bytes.writeUInt32LE(0, 40);

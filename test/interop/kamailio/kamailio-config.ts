@@ -1,7 +1,12 @@
 // kamailio.cfg and tls.cfg for the interop tier: a WS/WSS registrar and proxy
 // on loopback, digest with HA1 only (htable filled at start), realm `asterisk`
 // like the platform's Asterisk. Agents register; only the originator (the
-// simulator's platform user) may place calls, as on the platform.
+// simulator's platform user) may place calls, as on the platform, and, when
+// asked, agents may call each other (consultations). The plain-SIP trunk for
+// customers and its media routes are kamailio-trunk.ts.
+import { mediaReply, mediaRoutes, trunkInvite, type KamailioTrunk } from './kamailio-trunk';
+
+export type { KamailioTrunk } from './kamailio-trunk';
 
 export interface KamailioUser {
   user: string;
@@ -21,26 +26,11 @@ export interface KamailioConfigInput {
   modulesDir: string;
   /** A plain-SIP trunk for customers (UDP) with media bridged by rtpengine. */
   trunk?: KamailioTrunk;
+  /** Agents may also call each other's extensions (a consultation before a transfer), as the platform's dialplan lets them. */
+  agentCalls?: boolean;
+  /** A folder (writable by Kamailio's user) where the sipdump module writes every SIP message received and sent. */
+  sipDumpFolder?: string;
 }
-
-/**
- * Customers on plain SIP over UDP (a trunk, G.711, RFC 4733), bridged to the
- * agents' DTLS-SRTP/ICE by rtpengine (webrtc-notes.md: "The media path").
- * A customer's INVITE is trusted by the port it arrives on, as a trunk by its
- * source, and tagged with a call context like the platform's queue does.
- */
-export interface KamailioTrunk {
-  host: string;
-  udpPort: number;
-  /** rtpengine's control socket, e.g. `udp:127.0.0.1:22222`. */
-  rtpengineNg: string;
-  /** The campaign named in the X-CTI of a customer's call. */
-  campaign: string;
-}
-
-// rtpengine flags, by the side the SDP goes to (webrtc-notes.md).
-const TO_WEBRTC = 'ICE=force DTLS=passive UDP/TLS/RTP/SAVPF SDES-off rtcp-mux-offer rtcp-mux-require generate-mid replace-origin replace-session-connection';
-const TO_PLAIN = 'RTP/AVP ICE=remove DTLS=off rtcp-mux-demux replace-origin replace-session-connection';
 
 const SAFE = /^[A-Za-z0-9._-]+$/;
 const HEX32 = /^[0-9a-f]{32}$/;
@@ -53,6 +43,7 @@ export function kamailioConfig(input: KamailioConfigInput): string {
   if (trunk && (!SAFE.test(trunk.host) || !/^udp:[0-9.]+:[0-9]+$/.test(trunk.rtpengineNg) || !/^[A-Za-z0-9 <>_-]+$/.test(trunk.campaign))) {
     throw new Error('Writing kamailio.cfg failed: the trunk needs a plain host, an rtpengine address udp:<ip>:<port> and a plain campaign name.');
   }
+  if (input.sipDumpFolder !== undefined && !/^\/[A-Za-z0-9._/-]+$/.test(input.sipDumpFolder)) throw new Error('Writing kamailio.cfg failed: the sipdump folder must be a plain absolute path.');
   if (!SAFE.test(input.callerUser) || !SAFE.test(input.realm)) throw new Error('Writing kamailio.cfg failed: caller user and realm must be plain names.');
   if (!input.users.some((u) => u.user === input.callerUser)) {
     throw new Error(`Writing kamailio.cfg failed: the caller user "${input.callerUser}" needs credentials among the users.`);
@@ -112,6 +103,7 @@ modparam("nathelper", "received_avp", "$avp(RECEIVED)")
 modparam("registrar", "received_avp", "$avp(RECEIVED)")
 modparam("rr", "append_fromtag", 1)
 modparam("websocket", "keepalive_mechanism", 0)
+${input.sipDumpFolder ? sipDump(input.sipDumpFolder) : ''}
 
 event_route[htable:mod-init] {
 ${ha1Lines}
@@ -151,6 +143,10 @@ request_route {
     exit;
   }
   t_check_trans();
+  # A client with an outbound proxy (a customer's SIP phone) pre-loads a Route
+  # naming us; a proxy must not pass its own entry on (RFC 3261 16.4), and it
+  # routes new requests itself: drop it, as Kamailio's default config does.
+  remove_hf("Route");
 ${trunk ? trunkInvite(trunk) : ''}
   route(AUTH);
   if (is_method("REGISTER")) {
@@ -163,10 +159,7 @@ ${trunk ? trunkInvite(trunk) : ''}
     sl_send_reply("405", "Method Not Allowed");
     exit;
   }
-  if ($au != "${input.callerUser}") {
-    sl_send_reply("403", "Only the platform places calls");
-    exit;
-  }
+${whoMayCall(input.callerUser, input.agentCalls === true)}
   consume_credentials();
   record_route();
   if (!lookup("location")) {
@@ -262,12 +255,7 @@ onreply_route[REPLY] {
   if (nat_uac_test("64")) {
     add_contact_alias();
   }
-${trunk ? `  xlog("L_INFO", "reply: $rs to $rm from $proto:$si:$sp flags $mF sdp $cl\\n");
-  # The answer goes back the other way: an offer sent to the agent (flag 1) is answered toward the plain side.
-  if (status =~ "^(18[03]|2[0-9][0-9])$" && has_body("application/sdp")) {
-    if (isflagset(1)) rtpengine_answer("${TO_PLAIN}");
-    else if (isflagset(2)) rtpengine_answer("${TO_WEBRTC}");
-  }` : ''}
+${trunk ? mediaReply() : ''}
 }
 ${trunk ? mediaRoutes() : ''}
 event_route[xhttp:request] {
@@ -287,57 +275,27 @@ event_route[xhttp:request] {
 `;
 }
 
-/** A customer's INVITE on the trunk: no digest (trusted by its port), an X-CTI like the queue's, media through rtpengine. */
-function trunkInvite(trunk: KamailioTrunk): string {
-  return `  if (is_method("INVITE") && proto == UDP && $Rp == ${trunk.udpPort}) {
-    if (!($fU =~ "^[+0-9A-Za-z]{1,32}$")) {
-      sl_send_reply("403", "Unknown caller");
-      exit;
-    }
-    remove_hf("X-CTI");
-    append_hf("X-CTI: {\\"Guid\\":\\"$(ci{s.md5})\\",\\"Campaign\\":\\"${trunk.campaign}\\",\\"Callerid\\":\\"$fU\\",\\"Answer\\":\\"FALSE\\"}\\r\\n");
-    record_route();
-    add_rr_param(";rtp=bridged");
-    if (!lookup("location")) {
-      sl_send_reply("480", "Temporarily Unavailable");
-      exit;
-    }
-    handle_ruri_alias();
-    setflag(1);
-    if (!rtpengine_offer("${TO_WEBRTC} record-call=yes")) {
-      sl_send_reply("503", "Media server unavailable");
-      exit;
-    }
-    route(RELAY);
+/** Only the platform places calls; with agentCalls an agent may also call another agent's extension (never the platform's user). */
+function whoMayCall(callerUser: string, agentCalls: boolean): string {
+  if (!agentCalls) {
+    return `  if ($au != "${callerUser}") {
+    sl_send_reply("403", "Only the platform places calls");
+    exit;
+  }`;
+  }
+  return `  if ($au != "${callerUser}" && !(is_method("INVITE") && $sht(ha1=>$rU) != $null && $rU != "${callerUser}")) {
+    sl_send_reply("403", "Agents call only agents");
+    exit;
   }`;
 }
 
-/** In-dialog requests of a bridged call: re-offers by direction (flag 1: toward the agent), released on BYE. */
-function mediaRoutes(): string {
-  return `
-route[MEDIA] {
-  xlog("L_INFO", "media: $rm from $proto:$si:$sp to $ru via $du\\n");
-  if (is_method("BYE|CANCEL")) {
-    rtpengine_delete();
-    return;
-  }
-  if (is_method("INVITE|UPDATE") && has_body("application/sdp")) {
-    if (proto == WS || proto == WSS) {
-      setflag(2);
-      rtpengine_offer("${TO_PLAIN}");
-    } else {
-      setflag(1);
-      rtpengine_offer("${TO_WEBRTC}");
-    }
-  }
-}
-
-failure_route[MEDIA_FAILED] {
-  if (t_is_canceled() || t_check_status("[3-6][0-9][0-9]")) {
-    if (!has_totag()) rtpengine_delete();
-  }
-}
-`;
+/** Every SIP message in and out as text files (sipdump), the trace a report quotes. */
+function sipDump(folder: string): string {
+  return `loadmodule "sipdump.so"
+modparam("sipdump", "enable", 1)
+modparam("sipdump", "mode", 1)
+modparam("sipdump", "folder", "${folder}")
+modparam("sipdump", "fprefix", "sip-")`;
 }
 
 export function kamailioTlsConfig(files: { certificate: string; privateKey: string }): string {

@@ -21,6 +21,10 @@ export interface KamailioOptions {
   host?: string;
   /** A plain-SIP trunk on 127.0.0.1 (UDP) with media through this rtpengine. */
   trunk?: { rtpengineNg: string; campaign: string };
+  /** Agents may call each other's extensions (consultations). */
+  agentCalls?: boolean;
+  /** Keep every SIP message Kamailio receives and sends (sipdump), for sipTrace(). */
+  sipTrace?: boolean;
 }
 
 export interface Kamailio {
@@ -33,6 +37,10 @@ export interface Kamailio {
   domain: string;
   /** `sip:<user>@127.0.0.1:<port>` on the trunk (customers), when started with one. */
   trunkUri(user: string): string;
+  /** The trunk as a customer's outbound proxy, `sip:127.0.0.1:<port>`, when started with one. */
+  trunkProxy(): string;
+  /** Every SIP message in and out so far (sipdump's text), when started with sipTrace; '' otherwise. */
+  sipTrace(): string;
   dir: string;
   /** The pid in the pid file of the running instance. */
   pid(): number;
@@ -63,6 +71,7 @@ export async function startKamailio(options: KamailioOptions): Promise<Kamailio>
     pid: join(dir, 'kamailio.pid'),
     runDir: join(dir, 'run'),
     log: join(dir, 'kamailio.log'),
+    sipDump: join(dir, 'sipdump'),
   };
   writeFileSync(files.ca, tls.caCertPem, { mode: 0o644 });
   writeFileSync(files.certificate, tls.serverCertPem, { mode: 0o644 });
@@ -76,14 +85,18 @@ export async function startKamailio(options: KamailioOptions): Promise<Kamailio>
     kamailioConfig({
       host, wsPort, wssPort, realm: options.realm, users: options.users, callerUser: options.callerUser, tlsConfigFile: files.tlsConfig, modulesDir,
       ...(trunk ? { trunk } : {}),
+      ...(options.agentCalls ? { agentCalls: true } : {}),
+      ...(options.sipTrace ? { sipDumpFolder: files.sipDump } : {}),
     }),
     { mode: 0o644 },
   );
   mkdirSync(files.runDir, { mode: 0o755 });
+  mkdirSync(files.sipDump, { mode: 0o755 });
   if (asRoot) {
     const nobody = { uid: 65534, gid: 65534 };
     chownSync(files.privateKey, nobody.uid, nobody.gid);
     chownSync(files.runDir, nobody.uid, nobody.gid);
+    chownSync(files.sipDump, nobody.uid, nobody.gid);
     chownSync(files.log, nobody.uid, nobody.gid);
   }
 
@@ -132,6 +145,9 @@ export async function startKamailio(options: KamailioOptions): Promise<Kamailio>
     throw new Error(`${message}${log}`, { cause: error });
   }
   let finalLog = '';
+  let finalTrace = '';
+  const readTrace = (): string =>
+    existsSync(files.sipDump) ? readdirSync(files.sipDump).sort().map((file) => readFileSync(join(files.sipDump, file), 'utf8')).join('') : finalTrace;
   return {
     wsUrl: `ws://${host}:${wsPort}/ws`,
     wssUrl: `wss://${host}:${wssPort}/ws`,
@@ -142,6 +158,11 @@ export async function startKamailio(options: KamailioOptions): Promise<Kamailio>
       if (!trunk) throw new Error('This Kamailio was started without a trunk.');
       return `sip:${user}@${trunk.host}:${trunk.udpPort}`;
     },
+    trunkProxy: () => {
+      if (!trunk) throw new Error('This Kamailio was started without a trunk.');
+      return `sip:${trunk.host}:${trunk.udpPort}`;
+    },
+    sipTrace: readTrace,
     dir,
     pid: () => readPid(files.pid) ?? -1,
     log: () => (existsSync(files.log) ? readFileSync(files.log, 'utf8') : finalLog),
@@ -154,6 +175,7 @@ export async function startKamailio(options: KamailioOptions): Promise<Kamailio>
     async stop() {
       await stopByPid().catch(() => undefined);
       finalLog = existsSync(files.log) ? readFileSync(files.log, 'utf8') : '';
+      finalTrace = readTrace();
       rmSync(dir, { recursive: true, force: true });
     },
   };

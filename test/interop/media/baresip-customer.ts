@@ -24,9 +24,17 @@ export interface BaresipEvent {
   at: number;
 }
 
+/** One of baresip's recordings (sndfile writes one per audio stream, named by the second it started). */
+export interface BaresipRecording {
+  name: string;
+  heard: WavSamples;
+}
+
 export interface BaresipCustomer {
   /** The customer's number (the From user). */
   number: string;
+  /** Its address: its SIP and RTP sockets are on this loopback host. */
+  host: string;
   /** The tone it plays, Hz. */
   toneHz: number;
   dial(uri: string): Promise<void>;
@@ -37,6 +45,8 @@ export interface BaresipCustomer {
   digits(): string;
   /** What it heard in its calls so far, one stream (files still being written read too). */
   heard(): WavSamples | null;
+  /** Each recording so far, oldest first (a call transferred to another party is a new one). */
+  recordings(): BaresipRecording[];
   log(): string;
   stop(): Promise<void>;
 }
@@ -44,18 +54,26 @@ export interface BaresipCustomer {
 export interface BaresipOptions {
   number: string;
   toneHz: number;
+  /**
+   * Where every new call goes first (`sip:<ip>:<port>`; baresip adds `;lr`),
+   * as a customer's SIP phone sends everything to its carrier's proxy. Needed
+   * to follow a REFER: the Refer-To names the platform's domain, no port.
+   */
+  outboundProxy?: string;
 }
 
 export async function startBaresipCustomer(options: BaresipOptions): Promise<BaresipCustomer> {
   if (!existsSync(BARESIP_BIN)) throw new Error(`Starting baresip failed: ${BARESIP_BIN} is missing. Run test/ensure-packages.sh (as root) first.`);
   if (!/^[+0-9]{3,20}$/.test(options.number)) throw new Error('Starting baresip failed: the customer number must be digits.');
+  if (options.outboundProxy !== undefined && !/^sip:[0-9.]+:[0-9]+$/.test(options.outboundProxy)) throw new Error('Starting baresip failed: the outbound proxy must be sip:<ip>:<port>.');
   const dir = mkdtempSync(join(tmpdir(), 'interop-baresip-'));
   const recordings = join(dir, 'heard');
   const tone = join(dir, 'tone.wav');
   // baresip hangs up when its source file ends: long enough for any test here.
   writeFileSync(tone, toneWav({ frequency: options.toneHz, seconds: 300, sampleRate: 8_000, amplitude: 0.3 }));
   const [sipPort, ctrlPort] = [await freeTcpPort(HOST), await freeTcpPort(HOST)];
-  writeFileSync(join(dir, 'accounts'), `<sip:${options.number}@${HOST}>;regint=0;answermode=manual;audio_codecs=PCMU/8000/1\n`);
+  const outbound = options.outboundProxy ? `;outbound="${options.outboundProxy}"` : '';
+  writeFileSync(join(dir, 'accounts'), `<sip:${options.number}@${HOST}>;regint=0;answermode=manual;audio_codecs=PCMU/8000/1${outbound}\n`);
   writeFileSync(
     join(dir, 'config'),
     [
@@ -140,6 +158,7 @@ export async function startBaresipCustomer(options: BaresipOptions): Promise<Bar
 
   return {
     number: options.number,
+    host: HOST,
     toneHz: options.toneHz,
     dial: (uri) => command('dial', uri),
     hangUp: () => command('hangup'),
@@ -147,15 +166,7 @@ export async function startBaresipCustomer(options: BaresipOptions): Promise<Bar
     digits: () => events.filter((e) => e.type === 'CALL_DTMF_START').map((e) => e.param ?? '?').join(''),
     heard() {
       // A new recording starts whenever the stream is updated (a re-INVITE): all of them, in order, are what it heard.
-      const files = existsSync(recordings) ? readdirSync(recordings).filter((f) => f.endsWith('-dec.wav')).sort() : [];
-      const parts: WavSamples[] = [];
-      for (const file of files) {
-        try {
-          parts.push(readWav(readFileSync(join(recordings, file))));
-        } catch {
-          // header not written yet
-        }
-      }
+      const parts = readRecordings(recordings).map((r) => r.heard);
       if (parts.length === 0) return null;
       const samples = new Float32Array(parts.reduce((n, p) => n + p.samples.length, 0));
       let at = 0;
@@ -165,9 +176,24 @@ export async function startBaresipCustomer(options: BaresipOptions): Promise<Bar
       }
       return { sampleRate: parts[0]!.sampleRate, channels: 1, samples };
     },
+    recordings: () => readRecordings(recordings),
     log: server.log,
     stop,
   };
+}
+
+/** sndfile's `dump-<date-time>-dec.wav` files (what it received), oldest first; one whose header is not written yet is left out. */
+function readRecordings(dir: string): BaresipRecording[] {
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('-dec.wav')).sort() : [];
+  const found: BaresipRecording[] = [];
+  for (const name of files) {
+    try {
+      found.push({ name, heard: readWav(readFileSync(join(dir, name))) });
+    } catch {
+      // header not written yet
+    }
+  }
+  return found;
 }
 
 /** Splits a byte stream into netstrings (`<len>:<text>,`); a malformed or oversized one closes the stream. */

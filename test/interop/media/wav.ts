@@ -97,15 +97,33 @@ export function tonePower(samples: Float32Array, sampleRate: number, frequency: 
  * The share of the signal's power at `frequency` (0–1): ~1 for a clean tone at
  * it, ~0 for silence or another tone. Measured in 100 ms blocks, so a phase
  * jump (a lost packet, a pause on hold, two recordings joined) cannot cancel it.
+ * With `spreadHz`, the power of every 10 Hz bin within ±spreadHz of it counts
+ * (a tone with vibrato, whose pitch wanders), each block under a Hann window:
+ * by Parseval the bins' powers add up to the windowed block's, and the window
+ * keeps a loud voice elsewhere from leaking into the band (a plain block leaks
+ * ~-35 dB of a tone 500 Hz away, enough to fake a quiet voice).
  */
-export function toneShare(samples: Float32Array, sampleRate: number, frequency: number): number {
+export function toneShare(samples: Float32Array, sampleRate: number, frequency: number, spreadHz = 0): number {
   const block = Math.max(1, Math.round(sampleRate / 10));
+  const bins = spreadHz > 0 ? bandBins(frequency, spreadHz, sampleRate / block) : [frequency];
+  const window = spreadHz > 0 ? hann(block) : null;
   let tone = 0;
   let total = 0;
   for (let start = 0; start + block <= samples.length; start += block) {
-    const part = samples.subarray(start, start + block);
-    tone += tonePower(part, sampleRate, frequency) * part.length;
+    const part = window ? samples.slice(start, start + block).map((sample, i) => sample * window[i]!) : samples.subarray(start, start + block);
+    for (const bin of bins) tone += tonePower(part, sampleRate, bin) * part.length;
     total += rms(part) ** 2 * part.length;
   }
   return total === 0 ? 0 : Math.min(1, tone / total);
+}
+
+/** The DFT bin frequencies (multiples of binHz, above 0) within frequency ± spreadHz. */
+function bandBins(frequency: number, spreadHz: number, binHz: number): number[] {
+  const bins: number[] = [];
+  for (let k = Math.max(1, Math.ceil((frequency - spreadHz) / binHz)); k * binHz <= frequency + spreadHz; k += 1) bins.push(k * binHz);
+  return bins;
+}
+
+function hann(length: number): Float32Array {
+  return new Float32Array(length).map((_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / length));
 }

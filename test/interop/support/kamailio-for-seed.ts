@@ -10,7 +10,7 @@ import { startKamailio, type Kamailio, type KamailioOptions } from '../kamailio/
 export const REALM = 'asterisk';
 export const ORIGINATOR = { user: 'platform', ha1: digestHa1('platform', REALM, 'platform-interop-secret') };
 
-export async function startKamailioForSeed(extra: Pick<KamailioOptions, 'host' | 'trunk'> = {}): Promise<Kamailio> {
+export async function startKamailioForSeed(extra: Pick<KamailioOptions, 'host' | 'trunk' | 'agentCalls' | 'sipTrace'> = {}): Promise<Kamailio> {
   const seed = await loadSeed();
   const users = [...seed.agents.map((a) => ({ user: a.phone, ha1: digestHa1(a.phone, REALM, a.password) })), ORIGINATOR];
   return startKamailio({ realm: REALM, users, callerUser: ORIGINATOR.user, ...extra });
