@@ -108,6 +108,8 @@ export interface PageInChromium {
   page: Page;
   /** Console lines of the page (errors first to look at when a step times out). */
   console: string[];
+  /** Its Chromium's fresh profile (`--user-data-dir`): how a bench finds that Chromium's processes. */
+  profileDir: string;
   close(): Promise<void>;
 }
 
@@ -131,7 +133,7 @@ export async function openPageInChromium(entry: string, global: string, extraArg
     page.on('pageerror', (error) => consoleLines.push(`pageerror: ${error.message}`));
     await page.goto(served.url);
     await page.waitForFunction((name) => name in window, global);
-    return { page, console: consoleLines, close: () => cleanups.run() };
+    return { page, console: consoleLines, profileDir: profile, close: () => cleanups.run() };
   } catch (error) {
     await cleanups.run();
     throw error;
