@@ -83,7 +83,7 @@ describe('frame mix: gains', () => {
 });
 
 describe("frame mix: the parties' queues", () => {
-  it('drops, once a second, the backlog a burst left beyond one frame of slack, and nothing of a steady one-frame cushion', () => {
+  it('drops, once a second, the backlog a burst left beyond one frame of slack when the phases are close, and nothing of a steady one-frame cushion', () => {
     const { mix } = mixKit({ trimEveryMs: 1_000 });
     mix.microphone(frame(0), 0);
     // A burst: four frames of party 1 at once, then one per microphone frame.
@@ -99,6 +99,39 @@ describe("frame mix: the parties' queues", () => {
     expect(mix.queued()[1]).toBe(FRAME);
     for (let t = 2_010; t <= 4_500; t += 10) tick(t);
     expect(mix.queued()[1]).toBe(FRAME);
+  });
+
+  it("drops all of a cushion nobody needs when the party's frames come well before the microphone's: a party waits only for the next microphone frame", () => {
+    const { mix, last } = mixKit({ trimEveryMs: 1_000, guardMs: 2 });
+    mix.microphone(frame(0), 0);
+    mix.party(1, frame(0.5), 1); // one frame more than the clock needs: 10 ms of slack
+    const tick = (t: number): void => {
+      mix.party(1, frame(0.5), t - 5); // 5 ms before each microphone frame: the phases are apart
+      mix.microphone(frame(0), t);
+    };
+    for (let t = 10; t <= 1_990; t += 10) tick(t);
+    expect(mix.queued()[1]).toBe(FRAME);
+    tick(2_000);
+    expect(mix.queued()[1]).toBe(0);
+    for (let t = 2_010; t <= 3_000; t += 10) {
+      tick(t);
+      expect(new Set(last(0))).toEqual(new Set([0.5])); // and no gap: each frame is there in time
+    }
+  });
+
+  it('keeps one frame of slack when the phases are close, so a party frame a little late leaves no gap', () => {
+    const { mix, last } = mixKit({ trimEveryMs: 1_000, guardMs: 2 });
+    mix.microphone(frame(0), 0);
+    for (let i = 0; i < 3; i++) mix.party(1, frame(0.5), 1);
+    const tick = (t: number, late = false): void => {
+      if (!late) mix.party(1, frame(0.5), t - 1); // 1 ms before the microphone frame: close
+      mix.microphone(frame(0), t);
+      if (late) mix.party(1, frame(0.5), t + 1);
+    };
+    for (let t = 10; t <= 2_000; t += 10) tick(t);
+    expect(mix.queued()[1]).toBe(FRAME);
+    tick(2_010, true); // this one comes 1 ms after its microphone frame: the slack covers it
+    expect(new Set(last(0))).toEqual(new Set([0.5]));
   });
 
   it('passes the parties on as they come while the microphone is silent, and queues them again when it is back', () => {
