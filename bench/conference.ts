@@ -60,7 +60,8 @@ interface CpuSample {
   all: number;
 }
 const cpu = new Map<Phase | 'idle', CpuSample[]>();
-const delays = new Map<Phase, Record<Path, { clicks: number; delays: number[] }>>();
+/** Per phase and path: clicks sent, delays measured, and each segment's median (a mixer's delay is set when it starts). */
+const delays = new Map<Phase, Record<Path, { clicks: number; delays: number[]; segmentP50s: number[] }>>();
 const where = new Map<Phase, Set<string>>();
 
 async function cpuWindow(agent: PageInChromium, phase: Phase | 'idle'): Promise<void> {
@@ -75,10 +76,13 @@ async function cpuWindow(agent: PageInChromium, phase: Phase | 'idle'): Promise<
 }
 
 function recordDelays(phase: Phase, onsets: DelayOnsets): void {
-  const entry = delays.get(phase) ?? { 'party 0 → party 1': { clicks: 0, delays: [] }, 'agent → party 0': { clicks: 0, delays: [] } };
+  const empty = (): { clicks: number; delays: number[]; segmentP50s: number[] } => ({ clicks: 0, delays: [], segmentP50s: [] });
+  const entry = delays.get(phase) ?? { 'party 0 → party 1': empty(), 'agent → party 0': empty() };
   const add = (path: Path, { input, output }: DelayOnsets['partyToParty']): void => {
+    const found = pairDelays(input, output);
     entry[path].clicks += input.length;
-    entry[path].delays.push(...pairDelays(input, output));
+    entry[path].delays.push(...found);
+    entry[path].segmentP50s.push(percentile(found, 50));
   };
   add('party 0 → party 1', onsets.partyToParty);
   add('agent → party 0', onsets.agentToParty);
@@ -151,7 +155,7 @@ function report(): void {
   const delayRows: Record<string, Cell>[] = [];
   for (const phase of PHASES) {
     for (const path of PATHS) {
-      const { clicks, delays: values } = delays.get(phase)?.[path] ?? { clicks: 0, delays: [] };
+      const { clicks, delays: values, segmentP50s } = delays.get(phase)?.[path] ?? { clicks: 0, delays: [], segmentP50s: [] };
       const base = percentile(baseline?.[path].delays ?? [], 50);
       const p50 = percentile(values, 50);
       const p95 = percentile(values, 95);
@@ -160,6 +164,7 @@ function report(): void {
         clicks, measured: values.length, missing: clicks - values.length,
         p50ms: round(p50, 1), p95ms: round(p95, 1), minMs: round(Math.min(...values), 1), maxMs: round(Math.max(...values), 1),
         addedP50ms: phase === 'two-party' ? null : round(p50 - base, 1), addedP95ms: phase === 'two-party' ? null : round(p95 - base, 1),
+        segmentP50sMs: segmentP50s.map((v) => round(v, 1)).join(' / '),
       });
     }
   }
