@@ -21,7 +21,7 @@
 // Usage: npx tsx bench/transfer.ts [--transfers 20] [--via simulator,kamailio]
 import { parseArgs } from 'node:util';
 import { createIntegraClient } from '../main/api';
-import type { SipCredentials } from '../renderer/src/phone/phone-options';
+import type { PhoneOptions } from '../renderer/src/phone';
 import { defaultExtensions } from '../simulator/extensions';
 import { startSimulator } from '../simulator/index';
 import { startCallPages } from './lib/call-page';
@@ -46,7 +46,7 @@ const samples = new StepSamples();
 const paths: TransferPath[] = [];
 
 /** The seeded agent's SIP credentials on the simulator (Kamailio is seeded with the same HA1s). */
-async function credentialsOf(index: number): Promise<SipCredentials> {
+async function credentialsOf(index: number): Promise<PhoneOptions['credentials']> {
   const seeded = sim.ready.credentials.agents[index];
   if (!seeded) throw new Error(`the simulator seeds no agent number ${index}`);
   const record = (await client.agentAuthenticate({ agent: seeded.agent, password: seeded.password })) as { name: string; md5secret: string };

@@ -12,7 +12,7 @@
 // customer does (its stamp is the system clock, this process's Date.now()).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SipCredentials } from '../../renderer/src/phone/phone-options';
+import type { PhoneOptions } from '../../renderer/src/phone';
 import { KAMAILIO_BIN } from '../../test/interop/kamailio/kamailio-server';
 import { BARESIP_BIN, startBaresipCustomer } from '../../test/interop/media/baresip-customer';
 import { CUSTOMER_NUMBER, CUSTOMER_TONE_HZ, recordedSides, type RecordedSides } from '../../test/interop/media/customer-call';
@@ -32,7 +32,7 @@ export function kamailioMissing(): string | null {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function kamailioPath(pages: CallPages, credentials: { ana: SipCredentials; bruno: SipCredentials }, samples: StepSamples): Promise<TransferPath> {
+export async function kamailioPath(pages: CallPages, credentials: { ana: PhoneOptions['credentials']; bruno: PhoneOptions['credentials'] }, samples: StepSamples): Promise<TransferPath> {
   const stops: (() => Promise<void>)[] = [];
   const close = async (): Promise<void> => {
     for (const stop of stops.reverse().splice(0)) await stop().catch(() => undefined);
