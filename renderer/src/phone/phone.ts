@@ -17,7 +17,7 @@ import { CallWatchdog } from './call/call-watchdog';
 import { OfferedCalls, type MakeCallExpectation } from './call/offered-calls';
 import { placeCall } from './call/outgoing-call';
 import type { CallEnvironment, CallEvents, DeviceChoice, HangUpResult, PhoneCall } from './call/phone-call';
-import { createAudioMixer } from './conference/audio-mixer';
+import { createDefaultMixer } from './conference/default-mixer';
 import type { ConferenceEvent } from './conference/conference';
 import type { ConsultationView } from './transfer/consultation';
 import type { TransferState } from './transfer/transfer-state';
@@ -94,7 +94,7 @@ export class Phone {
       isConnected: () => this.ua.isConnected(),
       hasRoom: () => !this.calls.full,
       placeConsultation: (target, customer) => this.placeConsultation(target, customer),
-      makeMixer: options.conferenceMixer ?? createAudioMixer,
+      makeMixer: options.conferenceMixer ?? (() => createDefaultMixer()),
       emit: (event, value) => this.events.emit(event, value),
     });
   }
