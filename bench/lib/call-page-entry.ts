@@ -5,6 +5,7 @@
 // way can be seen in getStats.
 import { Web } from 'sip.js';
 import { Phone, type PhoneOptions } from '../../renderer/src/phone';
+import { installTransferActions } from './transfer-actions';
 
 export interface CallTimings {
   invite: number | null;
@@ -161,3 +162,4 @@ declare global {
   }
 }
 window.bench = bench;
+installTransferActions(live);

@@ -66,6 +66,41 @@ describe('npm run bench', () => {
     expect(run.rows.some((row) => row['kind'] === 'targets')).toBe(true);
   });
 
+  it('transfer hands a customer from ana to bruno by blind transfer and calls bruno directly, through the simulator and through Kamailio, none failing', { timeout: 120_000 }, async () => {
+    const run = await runBench('bench/transfer.ts', ['--transfers', '1']);
+    expectRan(run, 'transfer');
+    // The Kamailio path needs Debian's packages (npm test installs them first); without them it says it was skipped.
+    const skipped = run.rows.some((row) => row['kind'] === 'skipped' && row['path'] === 'kamailio');
+    const paths = skipped ? ['simulator'] : ['simulator', 'kamailio'];
+    for (const path of paths) {
+      expect(run.rows.find((row) => row['kind'] === 'transfers' && row['path'] === path)).toMatchObject({ transfers: 1, done: 1, failed: 0, directCalls: 1, directFailed: 0 });
+      expect(run.rows.some((row) => row['kind'] === 'comparison' && row['path'] === path)).toBe(true);
+    }
+    const steps = run.rows.filter((row) => row['kind'] === 'step');
+    const labels = paths.flatMap((path) => [`${path}: customer → bruno (direct)`, `${path}: customer → ana (direct)`, `${path}: blind transfer ana → bruno`]);
+    expect(new Set(steps.map((row) => row['path']))).toEqual(new Set(labels));
+    // Every step of every call was seen (the customer heard the target each time), whatever it took.
+    for (const row of steps) expect(row).toMatchObject({ measured: 1, missing: 0 });
+  });
+
+  it('conference measures CPU per phase and the clicks through both mixers and the pass-through baseline, on both paths', { timeout: 120_000 }, async () => {
+    const run = await runBench('bench/conference.ts', ['--seconds', '1', '--segments', '1', '--delay-seconds', '2']);
+    expectRan(run, 'conference');
+    const cpu = run.rows.filter((row) => row['kind'] === 'cpu');
+    expect(cpu.map((row) => row['phase'])).toEqual(['idle', 'two-party', 'web-audio', 'frames']);
+    for (const row of cpu) expect(row).toMatchObject({ windows: 1, rendererCpuSPerMin: expect.any(Number) });
+    const delays = run.rows.filter((row) => row['kind'] === 'delay');
+    expect(delays.map((row) => `${row['mixer']}: ${row['path']}`)).toEqual([
+      'pass-through (baseline): party 0 → party 1', 'pass-through (baseline): agent → party 0',
+      'web-audio: party 0 → party 1', 'web-audio: agent → party 0',
+      'frames: party 0 → party 1', 'frames: agent → party 0',
+    ]);
+    // Clicks got through every path (how long they took is the bench's to say); the frame mixer ran in its worker.
+    for (const row of delays) expect(row['measured']).toBeGreaterThan(0);
+    expect(delays.find((row) => row['mixer'] === 'frames')?.['where']).toBe('worker');
+    expect(run.rows.filter((row) => row['kind'] === 'verdict').map((row) => row['mixer'])).toEqual(['web-audio', 'frames']);
+  });
+
   it('reregister drops the connection twice under each phone and both register again', { timeout: 120_000 }, async () => {
     const run = await runBench('bench/reregister.ts', ['2']);
     expectRan(run, 'reregister');

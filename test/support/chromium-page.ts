@@ -2,13 +2,15 @@
 // a temp dir, serves it on loopback and opens it in Debian's headless Chromium
 // with fake media devices (flags from ../shared/webrtc-notes.md). Everything
 // is removed on close. Only infrastructure lives here: each page entry keeps
-// its own SIP stack (the app's phone, bare sip.js, JsSIP).
+// its own SIP stack (the app's phone, bare sip.js, JsSIP). A worker the code
+// starts as Vite bundles one (`new Worker(new URL('./x.ts', import.meta.url))`)
+// is bundled beside the page and served as `/x.js`.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { build } from 'esbuild';
+import { basename, dirname, join, resolve } from 'node:path';
+import { build, type Plugin } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -42,18 +44,43 @@ export interface ServedPage {
   close(): Promise<void>;
 }
 
+const WORKER_URL = /new Worker\(new URL\('(\.{1,2}\/[^']+)\.ts', import\.meta\.url\)/g;
+
+/** Rewrites each worker's URL to the `.js` it is bundled as, and collects the workers (served name → entry file). */
+function workerUrls(workers: Map<string, string>): Plugin {
+  return {
+    name: 'worker-urls',
+    setup(plugin) {
+      plugin.onLoad({ filter: /\.ts$/ }, async (args) => {
+        const source = await readFile(args.path, 'utf8');
+        if (!source.includes('new Worker(new URL(')) return undefined;
+        const contents = source.replace(WORKER_URL, (_match, relative: string) => {
+          const name = `${basename(relative)}.js`;
+          workers.set(name, resolve(dirname(args.path), `${relative}.ts`));
+          return `new Worker(new URL('./${name}', import.meta.url)`;
+        });
+        return { contents, loader: 'ts' };
+      });
+    },
+  };
+}
+
 /** Bundles `entry` (a .ts file for the browser) and serves it with an index page on 127.0.0.1. */
 export async function serveBundledPage(entry: string, options: { minify?: boolean } = {}): Promise<ServedPage & { bundleBytes: number }> {
   const dir = await mkdtemp(join(tmpdir(), 'chromium-page-'));
   const cleanups = cleanupStack();
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   try {
-    await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'browser', target: 'es2022', outfile: join(dir, 'page.js'), logLevel: 'error', minify: options.minify === true });
+    const common = { bundle: true, format: 'esm', platform: 'browser', target: 'es2022', logLevel: 'error', minify: options.minify === true } as const;
+    const workers = new Map<string, string>();
+    await build({ ...common, entryPoints: [entry], outfile: join(dir, 'page.js'), plugins: [workerUrls(workers)] });
+    for (const [name, workerEntry] of workers) await build({ ...common, entryPoints: [workerEntry], outfile: join(dir, name) });
     const bundleBytes = (await readFile(join(dir, 'page.js'))).length;
     await writeFile(join(dir, 'index.html'), '<!doctype html><meta charset="utf-8"><title>test page</title><script type="module" src="/page.js"></script>');
     const files: Record<string, { file: string; type: string }> = {
       '/': { file: 'index.html', type: 'text/html' },
       '/page.js': { file: 'page.js', type: 'text/javascript' },
+      ...Object.fromEntries([...workers.keys()].map((name) => [`/${name}`, { file: name, type: 'text/javascript' }])),
     };
     const server = createServer((request, response) => {
       const found = files[new URL(request.url ?? '/', 'http://x').pathname];
@@ -81,6 +108,8 @@ export interface PageInChromium {
   page: Page;
   /** Console lines of the page (errors first to look at when a step times out). */
   console: string[];
+  /** Its Chromium's fresh profile (`--user-data-dir`): how a bench finds that Chromium's processes. */
+  profileDir: string;
   close(): Promise<void>;
 }
 
@@ -104,7 +133,7 @@ export async function openPageInChromium(entry: string, global: string, extraArg
     page.on('pageerror', (error) => consoleLines.push(`pageerror: ${error.message}`));
     await page.goto(served.url);
     await page.waitForFunction((name) => name in window, global);
-    return { page, console: consoleLines, close: () => cleanups.run() };
+    return { page, console: consoleLines, profileDir: profile, close: () => cleanups.run() };
   } catch (error) {
     await cleanups.run();
     throw error;

@@ -1,8 +1,32 @@
-// Bundled for Chromium by conference-chromium.test.ts: the phone's conference mixer
-// (renderer/src/phone/conference/audio-mixer.ts) between two local RTCPeerConnection pairs, one
-// per party, each party sending its own tone (with vibrato, as a voice would) and the agent a
-// third. The page measures what each side hears, by frequency band, and the delay the mixer adds.
+// Bundled for Chromium by conference-chromium.test.ts: one of the phone's conference mixers
+// (renderer/src/phone/conference/: audio-mixer.ts with Web Audio, frame-mixer.ts with the Breakout
+// Box, in its worker or, when the worker cannot start, on the page) between two local
+// RTCPeerConnection pairs, one per party, each party sending its own tone (with vibrato, as a voice
+// would) and the agent a third. The page measures what each side hears, by frequency band, and the
+// delay the mixer adds.
 import { createAudioMixer } from '../../../renderer/src/phone/conference/audio-mixer';
+import { breakoutBox } from '../../../renderer/src/phone/conference/breakout-box';
+import type { ConferenceMixer } from '../../../renderer/src/phone/conference/conference-mixer';
+import { createDefaultMixer } from '../../../renderer/src/phone/conference/default-mixer';
+import { createFrameMixer } from '../../../renderer/src/phone/conference/frame-mixer';
+
+/** `default`: what the phone makes when told nothing; `default-without-box`: the same in a browser without the Breakout Box. */
+export type MixerKind = 'web-audio' | 'frames' | 'frames-on-page' | 'default' | 'default-without-box';
+
+/** Where each frame mixer said it mixes, in order. */
+const mixedWhere: string[] = [];
+
+function makeMixer(kind: MixerKind): ConferenceMixer {
+  if (kind === 'web-audio') return createAudioMixer();
+  const onMixing = (where: string): void => void mixedWhere.push(where);
+  if (kind === 'default') return createDefaultMixer({ onMixing });
+  if (kind === 'default-without-box') return createDefaultMixer({ onMixing }, { AudioContext: window.AudioContext });
+  const box = breakoutBox();
+  if (!box) throw new Error('This Chromium has no Breakout Box (MediaStreamTrackProcessor / MediaStreamTrackGenerator).');
+  // A worker whose script is not there: the mixer must notice and mix on the page.
+  const missingWorker = (): Worker => new Worker('/no-such-worker.js', { type: 'module' });
+  return createFrameMixer(box, kind === 'frames-on-page' ? { startWorker: missingWorker, onMixing } : { onMixing });
+}
 
 /** Centre and vibrato (±Hz) of each voice; bands far enough apart that one never leaks into another. */
 const VOICES = { agent: [500, 60], partyA: [1300, 100], partyB: [2900, 150], agentSecondMic: [800, 40] } as const;
@@ -114,7 +138,7 @@ async function bands(stream: MediaStream, ms = 1_200): Promise<Record<Voice | 'q
  * mixer (as a party's voice, out of the other party's mix). Both land in one ScriptProcessor of one
  * context, so their samples line up; the onset difference is what the mixer adds.
  */
-async function mixerDelays(clicks = 12): Promise<number[]> {
+async function mixerDelays(kind: MixerKind, clicks = 12): Promise<number[]> {
   const osc = world.createOscillator();
   osc.frequency.value = 1_000;
   const gate = world.createGain();
@@ -124,7 +148,7 @@ async function mixerDelays(clicks = 12): Promise<number[]> {
   osc.start();
   const click = clickOut.stream.getAudioTracks()[0]!;
   const silence = world.createMediaStreamDestination().stream.getAudioTracks()[0]!;
-  const mixer = createAudioMixer();
+  const mixer = makeMixer(kind);
   const [, throughMixer] = mixer.mix([
     { remote: new MediaStream([click]), microphone: silence },
     { remote: new MediaStream([silence.clone()]), microphone: silence },
@@ -168,7 +192,8 @@ async function mixerDelays(clicks = 12): Promise<number[]> {
 }
 
 const page = {
-  async run() {
+  /** `full`: every case; else only mixing (what the fallback on the page must still do). */
+  async run(kind: MixerKind, full = true) {
     const microphone = voice('agent');
     const a = await connect(voice('partyA'), microphone);
     const b = await connect(voice('partyB'), microphone);
@@ -176,7 +201,8 @@ const page = {
     const before = { partyAHears: await bands(a.partyHears), partyBHears: await bands(b.partyHears) };
 
     const contextsBefore = contexts.length;
-    const mixer = createAudioMixer();
+    const saidBefore = mixedWhere.length;
+    const mixer = makeMixer(kind);
     const [toA, toB] = mixer.mix([
       { remote: a.agentHears, microphone },
       { remote: b.agentHears, microphone },
@@ -190,6 +216,14 @@ const page = {
       agentHearsA: await bands(a.agentHears),
       agentHearsB: await bands(b.agentHears),
     };
+    // Only a frame mixer says where it mixes (Web Audio says nothing): what this run's mixer said, if anything.
+    const where = mixedWhere.length > saidBefore ? (mixedWhere.at(-1) ?? 'not said') : 'not said';
+    if (!full) {
+      mixer.close();
+      a.close();
+      b.close();
+      return { mixing, where, mixerContexts: contexts.length - contextsBefore };
+    }
 
     mixer.setPartyHeard(1, false); // party B muted: a listener
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -219,7 +253,7 @@ const page = {
     };
     a.close();
     b.close();
-    return { before, mixing, partyBMuted, agentMutedToA, secondMic, ended, delaysMs: await mixerDelays() };
+    return { before, mixing, where, partyBMuted, agentMutedToA, secondMic, ended, delaysMs: await mixerDelays(kind) };
   },
 };
 

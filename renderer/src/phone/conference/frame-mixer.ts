@@ -1,0 +1,157 @@
+/**
+ * The three-way call mixed frame by frame (Chromium's Breakout Box,
+ * breakout-box.ts) instead of through an AudioContext (audio-mixer.ts):
+ *
+ *   microphone (a clone) ──▶ processor ─┐
+ *   received 0 (a clone) ──▶ processor ─┼─▶ mix loop (worker) ─┬─▶ generator 0 ─▶ call 0's sender
+ *   received 1 (a clone) ──▶ processor ─┘                      └─▶ generator 1 ─▶ call 1's sender
+ *
+ * Why: an AudioContext adds one to three 10 ms frames (its input FIFO waits
+ * for the next device callback, its destination re-chunks what it renders);
+ * here each microphone frame makes each party's frame at once, so the agent's
+ * voice waits for nothing and a party's for at most the microphone's next
+ * frame (frame-mix.ts). bench/conference.ts measures both in one run.
+ *
+ * The mix runs in a worker (mix-worker.ts) so a busy page cannot delay it;
+ * until the worker says it is loaded, the generators stay silent. A worker
+ * that cannot start (an error, or no word within `workerTimeoutMs`) is
+ * replaced by the same loop on the page: a conference that mixes late beats
+ * one that stays silent. Tracks are cloned so that ending them here never
+ * touches the calls' own.
+ */
+import type { ConferenceMedia } from '../media/call-media';
+import type { SendOverride } from '../media/send-override';
+import type { BreakoutBox, GeneratedTrack } from './breakout-box';
+import type { ConferenceMixer, PartyIndex } from './conference-mixer';
+import { MixLoop } from './mix-loop';
+import { MIX_WORKER_READY, transfersOf, type MixCommand, type MixMessage, type MixStreams } from './mix-messages';
+
+export interface FrameMixerOptions {
+  /** Starts the mixing worker (default: mix-worker.ts, bundled by Vite); null = mix on the page. */
+  readonly startWorker?: () => Worker | null;
+  /** How long a worker may take to say it is loaded before the page mixes instead (default 3 s). */
+  readonly workerTimeoutMs?: number;
+  /** Told where the mix runs once that is settled (for logs and tests). */
+  readonly onMixing?: (where: 'worker' | 'page') => void;
+}
+
+const defaultWorker = (): Worker => new Worker(new URL('./mix-worker.ts', import.meta.url), { type: 'module', name: 'conference-mix' });
+
+/** Where the loop runs: commands wait until it does. */
+interface MixHost {
+  send(command: MixCommand): void;
+  close(): void;
+}
+
+export function createFrameMixer(box: BreakoutBox, options: FrameMixerOptions = {}): ConferenceMixer {
+  const clones: MediaStreamTrack[] = [];
+  const generators: GeneratedTrack[] = [];
+  let host: MixHost | null = null;
+  let microphone: MediaStreamTrack | null = null;
+
+  const framesOf = (track: MediaStreamTrack): ReadableStream<AudioData> => {
+    const clone = track.clone();
+    clone.enabled = true; // mute is the mix's gain; the call's own track may be disabled
+    clones.push(clone);
+    return box.frames(clone);
+  };
+  const useMicrophone = (track: MediaStreamTrack): ReadableStream<AudioData> => {
+    microphone?.stop();
+    const stream = framesOf(track);
+    microphone = clones.at(-1) ?? null;
+    return stream;
+  };
+
+  return {
+    mix(parties: readonly [ConferenceMedia, ConferenceMedia]) {
+      const received = parties.map((party) => {
+        const track = party.remote.getAudioTracks()[0];
+        if (!track) throw new Error('A call in the conference receives no audio track.');
+        return framesOf(track);
+      });
+      generators.push(box.generator(), box.generator());
+      const [out0, out1] = generators;
+      const [in0, in1] = received;
+      if (!out0 || !out1 || !in0 || !in1) throw new Error('The mixer could not set up its streams.');
+      const streams: MixStreams = { microphone: useMicrophone(parties[0].microphone), parties: [in0, in1], outputs: [out0.writable, out1.writable] };
+      host = startHost(streams, options);
+      const live = host;
+      const override = (output: PartyIndex, generated: GeneratedTrack): SendOverride => ({
+        track: generated.track,
+        agentAudible: (audible) => live.send({ type: 'agent-audible', output, audible }),
+        microphoneChanged: (track) => live.send({ type: 'microphone', microphone: useMicrophone(track) }),
+      });
+      return [override(0, out0), override(1, out1)];
+    },
+    setPartyHeard(party, heard) {
+      host?.send({ type: 'party-heard', party, heard });
+    },
+    close() {
+      host?.close();
+      host = null;
+      for (const track of clones) track.stop();
+      for (const generated of generators) generated.track.stop();
+    },
+  };
+}
+
+/** The loop in a worker once it says it is loaded, else on the page. */
+function startHost(streams: MixStreams, options: FrameMixerOptions): MixHost {
+  const pending: MixCommand[] = [];
+  let deliver: ((command: MixCommand) => void) | null = null;
+  let stop = (): void => undefined;
+  let closed = false;
+
+  const onPage = (): void => {
+    const loop = new MixLoop(streams);
+    for (const command of pending.splice(0)) loop.handle(command);
+    deliver = (command) => loop.handle(command);
+    stop = () => loop.stop();
+    options.onMixing?.('page');
+  };
+
+  const worker = tryStarting(options.startWorker ?? defaultWorker);
+  if (!worker) onPage();
+  else {
+    const post = (message: MixMessage): void => worker.postMessage(message, transfersOf(message));
+    const fallBack = (): void => {
+      if (deliver || closed) return;
+      clearTimeout(timer);
+      worker.terminate();
+      onPage();
+    };
+    const timer = setTimeout(fallBack, options.workerTimeoutMs ?? 3_000);
+    worker.addEventListener('error', fallBack);
+    worker.addEventListener('message', (event: MessageEvent<unknown>) => {
+      if (event.data !== MIX_WORKER_READY || deliver || closed) return;
+      clearTimeout(timer);
+      post({ type: 'start', streams });
+      for (const command of pending.splice(0)) post(command);
+      deliver = post;
+      options.onMixing?.('worker');
+    });
+    stop = () => {
+      clearTimeout(timer);
+      worker.terminate();
+    };
+  }
+  return {
+    send(command) {
+      if (closed) return;
+      if (deliver) deliver(command);
+      else pending.push(command);
+    },
+    close() {
+      closed = true;
+      stop();
+    },
+  };
+}
+
+function tryStarting(startWorker: () => Worker | null): Worker | null {
+  try {
+    return startWorker();
+  } catch {
+    return null; // e.g. the page's policy forbids workers
+  }
+}
