@@ -18,6 +18,7 @@
 //        [--shed 0] [--retry-after 3]
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { installFastSipGrammar } from '../simulator/sip/fast-grammar';
 import { startKamailio } from '../test/interop/kamailio/kamailio-server';
 import { ha1, VARIANTS, VARIANT_NOTES, type FleetAgent, type Variant } from './lib/fleet-clients';
 import { kamailioPbx, simulatorPbx, type FleetPbx } from './lib/fleet-pbx';
@@ -101,6 +102,9 @@ async function startTarget(): Promise<Target> {
   return { pbx: kamailioPbx(kamailio), wsUrl: kamailio.wsUrl, domain: kamailio.domain, fleet, stop: () => kamailio.stop() };
 }
 
+// Each agent's phone parses only its own messages on its own computer; here N of them share this process, and
+// sip.js's grammar (its table decoded on every parse) made this process the bottleneck of the return, not the schedule.
+log(`sip.js grammar decoded once in this process too: ${String(await installFastSipGrammar())}`);
 const target = await startTarget();
 let front: TcpFront | null = null;
 try {
@@ -129,7 +133,7 @@ try {
       outages.map((r) => ({
         variant: r.variant, outage: `${r.outageS} s #${r.repeat}`, 'att/phone/s': r.attemptsPerPhonePerS, 'att peak/s': r.attemptPeakPerS,
         'TCP/phone/s': Number((r.probes / n / r.outageS).toFixed(3)), 'of them upgraded': r.probeUpgrades, 'WS/phone/s': Number((r.wsAttempts / n / r.outageS).toFixed(3)),
-        back: `${r.registered}/${n}`, 'p50 / p95 / max ms': `${r.p50Ms ?? 'never'} / ${r.p95Ms ?? 'never'} / ${r.maxMs ?? 'never'}`, 'reg peak/s': r.regPeakPerS,
+        back: `${r.registered}/${n}`, 'p50 / p95 / max ms': `${r.p50Ms ?? 'never'} / ${r.p95Ms ?? 'never'} / ${r.maxMs ?? 'never'}`, 'reg peak/s': r.regPeakPerS, 'found p95 ms': r.foundP95Ms ?? '-',
         '503s (too soon)': `${r.sheds} (${r.shedRetryTooSoon})`, 'sim lag ms': r.simLagMaxMs ?? '-', load: r.loadAverage,
       })),
     );
@@ -144,6 +148,7 @@ try {
         attemptsPerPhonePerS: spread(runs.map((r) => r.attemptsPerPhonePerS)), attemptsOk: runs.every((r) => r.attemptsPerPhonePerS <= attemptTarget(outageS)),
         attemptPeakPerS: spread(runs.map((r) => r.attemptPeakPerS)), attemptPeakOk: runs.every((r) => r.attemptPeakPerS <= n * TARGETS.peakShare),
         returnP95Ms: spread(p95s), returnP95Ok: p95s.every((p) => p <= returnTarget(outageS)),
+        foundP95Ms: spread(runs.map((r) => r.foundP95Ms ?? Number.POSITIVE_INFINITY)),
         regPeakPerS: spread(runs.map((r) => r.regPeakPerS)), regPeakOk: runs.every((r) => r.regPeakPerS <= n * TARGETS.peakShare),
         shedRetryTooSoon: runs.reduce((sum, r) => sum + r.shedRetryTooSoon, 0),
         loadAverage: spread(runs.map((r) => r.loadAverage)),

@@ -42,6 +42,8 @@ export const newCounters = (): FleetCounters => ({ webSockets: [], probes: [], p
 export interface FleetPhone {
   /** When each registration (a 200 to REGISTER after none or a lost one) arrived. */
   readonly registeredAt: number[];
+  /** When main's probe said the SIP service answers (app phone only): the schedule's part of the return, before any CPU of either side. */
+  readonly reachableAt: number[];
   registered(): boolean;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -96,6 +98,7 @@ export function appPhone(a: FleetAgent, wsUrl: string, domain: string, counters:
     },
   });
   const pending: { shed: ShedRecord | null } = { shed: null };
+  const reachableAt: number[] = [];
   const phone = new Phone({
     credentials: { uri: `sip:${a.phone}@${domain}`, authorizationUsername: a.phone, authorizationHa1: ha1(a.phone, a.password), wsUrl, realm: 'asterisk', displayName: a.agent },
     media: silentMedia,
@@ -104,7 +107,9 @@ export function appPhone(a: FleetAgent, wsUrl: string, domain: string, counters:
     reachability: {
       waitReachable: async (timeoutMs, signal, outageMs) => {
         try {
-          return (await prober.wait(target, { timeoutMs, signal, outageMs })).reachable;
+          const { reachable } = await prober.wait(target, { timeoutMs, signal, outageMs });
+          if (reachable) reachableAt.push(clock());
+          return reachable;
         } catch {
           return false;
         }
@@ -118,6 +123,7 @@ export function appPhone(a: FleetAgent, wsUrl: string, domain: string, counters:
   });
   return {
     registeredAt,
+    reachableAt,
     registered: () => phone.registration.kind === 'registered',
     start: () => phone.start(),
     async stop() {

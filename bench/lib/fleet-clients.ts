@@ -54,6 +54,7 @@ function jssipPhone(a: FleetAgent, wsUrl: string, counters: FleetCounters): Flee
   ua.on('registrationFailed', () => (registered = false));
   return {
     registeredAt,
+    reachableAt: [],
     registered: () => registered,
     start: async () => ua.start(),
     async stop() {
@@ -87,6 +88,7 @@ function simpleUserPhone(a: FleetAgent, wsUrl: string, counters: FleetCounters):
   });
   return {
     registeredAt,
+    reachableAt: [],
     registered: () => registered,
     async start() {
       await user.connect();

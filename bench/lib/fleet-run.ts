@@ -44,10 +44,15 @@ export interface OutageRow {
   readonly p95Ms: number | null;
   readonly maxMs: number | null;
   readonly regPeakPerS: number;
+  /** From the server back to main's probe finding it (app phone): p50 / p95 of the schedule alone, null for the baselines. */
+  readonly foundP50Ms: number | null;
+  readonly foundP95Ms: number | null;
   /** The simulator's event-loop lag while down (the drop included), and from the server back to all registered; null on Kamailio. */
   readonly simLagDownMaxMs: number | null;
   readonly simLagMaxMs: number | null;
   readonly clientLagMaxMs: number;
+  /** CPU this process (the N phones and their probers) used from the server back to all registered, ms. */
+  readonly clientCpuReturnMs: number;
   /** REGISTERs refused with 503 after the return, and whether each phone waited its Retry-After before the next. */
   readonly sheds: number;
   readonly shedRetryTooSoon: number;
@@ -142,11 +147,14 @@ export async function runVariant(opts: {
       await pbx.resume();
       // From the moment it accepts again (Kamailio takes a moment to start).
       const backAt = clock();
+      const cpuAtBack = process.cpuUsage();
       const deadline = backAt + RETURN_DEADLINE_MS[variant];
       while (clock() < deadline && !phones.every((p) => p.registeredAt.some((t) => t > backAt))) await sleep(50);
       const endAt = clock();
+      const cpu = process.cpuUsage(cpuAtBack);
       const firstAfter = phones.map((p) => p.registeredAt.find((t) => t > backAt) ?? null);
       const figures = returnFigures(firstAfter, phones.flatMap((p) => p.registeredAt.filter((t) => t > backAt)), backAt, endAt);
+      const found = returnFigures(phones.map((p) => p.reachableAt.find((t) => t > backAt) ?? null), [], backAt, endAt);
       const lag = await pbx.lag();
       const seconds = (backAt - pausedAt) / 1_000;
       const inOutage = (times: readonly number[]): number => times.filter((t) => t >= pausedAt && t < backAt).length;
@@ -164,14 +172,17 @@ export async function runVariant(opts: {
         probeUpgrades: inOutage(counters.probeUpgrades),
         ...figures,
         regPeakPerS: figures.peakPerSecond,
+        foundP50Ms: variant === 'app' ? found.p50Ms : null,
+        foundP95Ms: variant === 'app' ? found.p95Ms : null,
         simLagDownMaxMs: lagDown?.maxMs ?? null,
         simLagMaxMs: lag?.maxMs ?? null,
         clientLagMaxMs: round(clientLag.max / 1e6, 0),
+        clientCpuReturnMs: round((cpu.user + cpu.system) / 1_000, 0),
         ...shedFigures(counters.sheds.slice(shedsBefore)),
         loadAverage: round(loadavg()[0] ?? 0, 2),
       };
       outages.push(row);
-      opts.log(`${variant} ×${agents.length} on ${pbx.name}${opts.front === 'none' ? '' : ` behind a front (${opts.front})`}, ${outageS} s #${repeat}: ${row.attemptsPerPhonePerS} attempts/phone/s, ${row.registered} back, p95 ${String(row.p95Ms)} ms, load ${row.loadAverage}`);
+      opts.log(`${variant} ×${agents.length} on ${pbx.name}${opts.front === 'none' ? '' : ` behind a front (${opts.front})`}, ${outageS} s #${repeat}: ${row.attemptsPerPhonePerS} attempts/phone/s, ${row.registered} back, p95 ${String(row.p95Ms)} ms (main's probe found it: p95 ${String(row.foundP95Ms)} ms), load ${row.loadAverage}`);
       // A stack that gave up (SimpleUser) is started again, so that every outage begins with the whole floor registered.
       for (const [i, p] of phones.entries()) {
         if (p.registered()) continue;
