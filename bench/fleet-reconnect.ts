@@ -95,7 +95,7 @@ async function startTarget(): Promise<Target> {
   const users = [...fleet.map((a) => ({ user: a.phone, ha1: ha1(a.phone, a.password) })), { user: 'platform', ha1: ha1('platform', 'unused') }];
   const kamailio = await startKamailio({
     realm: 'asterisk', users, callerUser: 'platform',
-    floor: { maxConnections: 4 * largest + 1_024, sharedMemoryMb: 256 },
+    floor: { maxConnections: 4 * largest + 1_024, sharedMemoryMb: 256, privateMemoryMb: 64 },
     ...(SHED > 0 ? { shed: { registersPerSecond: SHED, retryAfterS: RETRY_AFTER_S } } : {}),
   });
   log(`Kamailio pid ${kamailio.pid()}, ${fleet.length} users, SIP at ${kamailio.wsUrl}${SHED > 0 ? `, shedding REGISTERs past ${SHED}/s with 503 Retry-After: ${RETRY_AFTER_S}` : ''}`);

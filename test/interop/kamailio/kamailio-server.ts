@@ -27,8 +27,8 @@ export interface KamailioOptions {
   sipTrace?: boolean;
   /** Shed REGISTERs past a rate with 503 + Retry-After (bench/fleet-reconnect). */
   shed?: KamailioShed;
-  /** For a floor of phones: connection limit and shared memory (MiB; default 32). */
-  floor?: { maxConnections: number; sharedMemoryMb: number };
+  /** For a floor of phones: connection limit, shared memory (MiB; default 32) and each process's private memory (MiB; default 4: a config with thousands of users' HA1 needs more). */
+  floor?: { maxConnections: number; sharedMemoryMb: number; privateMemoryMb: number };
 }
 
 export interface Kamailio {
@@ -115,7 +115,7 @@ export async function startKamailio(options: KamailioOptions): Promise<Kamailio>
     rmSync(files.pid, { force: true });
     const logFd = openSync(files.log, 'a');
     const args = [
-      '-f', files.config, '-P', files.pid, '-Y', files.runDir, '-DD', '-E', '-m', String(options.floor?.sharedMemoryMb ?? 32), '-M', '4',
+      '-f', files.config, '-P', files.pid, '-Y', files.runDir, '-DD', '-E', '-m', String(options.floor?.sharedMemoryMb ?? 32), '-M', String(options.floor?.privateMemoryMb ?? 4),
       ...(asRoot ? ['-u', 'nobody', '-g', 'nogroup'] : []),
     ];
     child = spawn(KAMAILIO_BIN, args, { stdio: ['ignore', logFd, logFd], cwd: dir });
