@@ -92,32 +92,54 @@ describe('Reconnector with probeFirst (the app phone)', () => {
     await vi.waitFor(() => expect(r.running).toBe(false));
   });
 
-  it('once the page got through where main saw nothing, each wait lasts until the page\'s own next slot; a probe proved right ends that', async () => {
+  it('once the page got through where main saw nothing and main still does not see it, each wait lasts until the page\'s own next slot; a probe proved right ends that', async () => {
     let up = true;
     const attempt = vi.fn(async () => {
       if (!up) throw new Error('refused');
     });
     const { r, timers, probe } = floorReconnector({ attempt, random: () => 0 });
-    // Outage 1: the window ends unreachable, the page's own try gets through (a proxy main cannot use).
+    // Outage 1: the window ends unreachable, the page's own try gets through (a proxy main cannot use?).
     r.schedule();
     await vi.waitFor(() => expect(probe.waits).toHaveLength(1));
     expect(probe.waits[0]!.timeoutMs).toBe(45_000);
     probe.waits[0]!.settle(false);
     await vi.waitFor(() => expect(attempt).toHaveBeenCalledTimes(1));
     await vi.waitFor(() => expect(r.running).toBe(false));
+    // One short wait asks main whether it sees the server now (the longest interval × 1.2 + a probe's time): it does not.
+    await vi.waitFor(() => expect(probe.waits).toHaveLength(2));
+    expect(probe.waits[1]!.timeoutMs).toBe(3_900);
+    probe.waits[1]!.settle(false);
+    await new Promise((resolve) => setTimeout(resolve, 10));
     // Outage 2: no burst of quick tries; the window is the page's own next slot (phase 0: slot 1 at 1 s, slot 0 skipped).
     up = false;
     r.schedule();
-    await vi.waitFor(() => expect(probe.waits).toHaveLength(2));
+    await vi.waitFor(() => expect(probe.waits).toHaveLength(3));
     expect(attempt).toHaveBeenCalledTimes(1);
-    expect(probe.waits[1]!.timeoutMs).toBe(1_000);
+    expect(probe.waits[2]!.timeoutMs).toBe(1_000);
     timers.advance(500);
     up = true;
-    probe.waits[1]!.settle(true); // main is right this time
+    probe.waits[2]!.settle(true); // main is right this time
     await vi.waitFor(() => expect(attempt).toHaveBeenCalledTimes(2));
     await vi.waitFor(() => expect(r.running).toBe(false));
     // Outage 3: main's probe was right, so the long window again.
     up = false;
+    r.schedule();
+    await vi.waitFor(() => expect(probe.waits).toHaveLength(4));
+    expect(probe.waits[3]!.timeoutMs).toBe(45_000);
+    r.cancel();
+  });
+
+  it('a window that merely ended before main\'s next slot does not make main look blind: main sees the server when asked again', async () => {
+    const attempt = vi.fn(async () => undefined);
+    const { r, probe } = floorReconnector({ attempt, random: () => 0 });
+    r.schedule();
+    await vi.waitFor(() => expect(probe.waits).toHaveLength(1));
+    probe.waits[0]!.settle(false);
+    await vi.waitFor(() => expect(r.running).toBe(false));
+    await vi.waitFor(() => expect(probe.waits).toHaveLength(2));
+    probe.waits[1]!.settle(true);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    attempt.mockRejectedValue(new Error('refused'));
     r.schedule();
     await vi.waitFor(() => expect(probe.waits).toHaveLength(3));
     expect(probe.waits[2]!.timeoutMs).toBe(45_000);

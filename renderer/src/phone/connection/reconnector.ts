@@ -164,7 +164,7 @@ export class Reconnector {
         await this.opts.attempt();
         if (generation !== this.generation) return;
         if (gate === 'reachable') this.probeBlind = false;
-        else if (gate === 'own-try' && this.opts.reachability && this.opts.probeFirst === true) this.probeBlind = true;
+        else if (gate === 'own-try' && this.opts.reachability && this.opts.probeFirst === true) void this.askMainAgain();
         this.active = false;
         this.failures = 0;
         this.setAway(false);
@@ -210,6 +210,20 @@ export class Reconnector {
     if (!reachable) return 'own-try';
     this.setAway(false);
     return 'reachable';
+  }
+
+  /**
+   * The page's own try got through where main's wait had not: main may be blind (a proxy it cannot use),
+   * or the window simply ended before main's next slot. One short wait tells them apart: blind only if
+   * main does not find the server that is now there within one longest interval (plus its probe time).
+   */
+  private async askMainAgain(): Promise<void> {
+    const { reachability } = this.opts;
+    if (!reachability) return;
+    const controller = new AbortController();
+    const windowMs = (this.opts.curve ?? RECONNECT_CURVE).maxIntervalMs * 1.2 + 1_500;
+    const sees = await reachability.waitReachable(Math.round(windowMs), controller.signal, 0).catch(() => false);
+    this.probeBlind = !sees;
   }
 
   private outageMs(): number {
