@@ -68,6 +68,8 @@ interface Loop {
   readonly waiters: Set<Waiter>;
   readonly place: CurvePlace;
   timer: TimerHandle | null;
+  /** The slot the timer is for: given back when the loop stops before it fires. */
+  timedSlot: number | null;
   inFlight: AbortController | null;
 }
 
@@ -79,6 +81,8 @@ export function createReachabilityProber(opts: { connect: ConnectProbe; clock?: 
   const places = new Map<string, CurvePlace>();
 
   const stop = (key: string, loop: Loop): void => {
+    // A slot that was only scheduled was not used: the next wait of this outage takes it (else a gap of two intervals).
+    if (loop.timer && loop.timedSlot !== null) loop.place.nextSlot = Math.min(loop.place.nextSlot, loop.timedSlot);
     loop.timer?.cancel();
     loop.inFlight?.abort();
     loops.delete(key);
@@ -89,12 +93,14 @@ export function createReachabilityProber(opts: { connect: ConnectProbe; clock?: 
     // Slots that passed while nobody waited are skipped, not made up in a burst.
     place.nextSlot = Math.max(place.nextSlot, firstSlotFrom(clock.now() - place.outageStartAt, place.phase, curve));
     const at = place.outageStartAt + slotTime(place.nextSlot, place.phase, random, curve);
+    loop.timedSlot = place.nextSlot;
     place.nextSlot += 1;
     loop.timer = clock.setTimer(() => void probe(key, loop), Math.max(0, at - clock.now()));
   };
 
   const probe = async (key: string, loop: Loop): Promise<void> => {
     loop.timer = null;
+    loop.timedSlot = null;
     const controller = new AbortController();
     loop.inFlight = controller;
     const answered = await opts.connect(loop.target, { timeoutMs: SIP_PROBE_TIMEOUT_MS, signal: controller.signal }).catch(() => false);
@@ -121,7 +127,7 @@ export function createReachabilityProber(opts: { connect: ConnectProbe; clock?: 
     const key = `${target.host}|${target.port}`;
     let loop = loops.get(key);
     if (!loop) {
-      const created: Loop = { target, waiters: new Set(), place: placeFor(key, clock.now() - Math.max(0, outageMs)), timer: null, inFlight: null };
+      const created: Loop = { target, waiters: new Set(), place: placeFor(key, clock.now() - Math.max(0, outageMs)), timer: null, timedSlot: null, inFlight: null };
       loops.set(key, created);
       loop = created;
       scheduleNext(key, created);

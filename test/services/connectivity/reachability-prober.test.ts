@@ -137,6 +137,22 @@ describe('reachability prober', () => {
     prober.close();
   });
 
+  it('a wait that ends before its next slot fired gives that slot back: the next wait of the outage probes there, not an interval later', async () => {
+    const clock = new FakeClock();
+    const script = scriptedConnect(clock);
+    const prober = createReachabilityProber({ connect: script.connect, clock, random: () => 0, curve });
+    const first = prober.wait(pbx, { timeoutMs: 100 }); // slot 0 at 0, slot 1 scheduled for 250
+    clock.advance(0);
+    await script.answer(false);
+    clock.advance(100);
+    expect(await first).toMatchObject({ reachable: false });
+    clock.advance(20); // the page's own try, then it waits again
+    void prober.wait(pbx, { timeoutMs: 5_000, outageMs: 120 });
+    clock.advance(130);
+    expect(script.starts).toEqual([0, 250]);
+    prober.close();
+  });
+
   it('waits for the same server share one loop; each keeps its own time-out and count', async () => {
     const clock = new FakeClock();
     const script = scriptedConnect(clock);

@@ -223,6 +223,8 @@ export class RegistrationKeeper {
           // Registerer's own stateChange does not fire for a refresh of a binding it already had.
           onAccept: () => this.registered(),
           onReject: (response) => {
+            // A REGISTER answered (or timed out) after the sign-out: nothing to show, nothing to retry.
+            if (!this.started) return;
             const { statusCode, reasonPhrase } = response.message;
             if (statusCode === 401 || statusCode === 403) {
               this.credentialsRefused = true;
