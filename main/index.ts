@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { APP_ID, APP_NAME } from '../common/app-info';
 import { DEFAULT_SETTINGS } from '../common/ipc-contract';
 import { createDispatcher, createRequestHandlers, forwardEvents, type AppServices } from './ipc';
-import { createConnectivity, createNetworkWatcher, createReachabilityProber, mergeOsEvents, startApiReachability, tcpConnect } from './services/connectivity';
+import { createConnectivity, createNetworkWatcher, createReachabilityProber, mergeOsEvents, sipUpgradeProbe, startApiReachability } from './services/connectivity';
 import { createPhoneService } from './services/phone';
 import { createIntegraSessionApi, createSessionService, instanceOrigin, LAUNCH_ENV, overridesFromEnv, signInDefaults, VAULT_KEYS } from './services/session';
 import { LOOPBACK_MEDIA_SWITCH } from './browser-host/loopback-media';
@@ -111,7 +111,7 @@ async function composeServices(workstation: () => Workstation | undefined) {
   });
   app.on('will-quit', () => void calls.close());
   // The phone asks main to watch its SIP server after long outages (Node is not throttled like the page's WebSocket).
-  const phone = createPhoneService({ session, prober: createReachabilityProber({ connect: tcpConnect }), log: (line) => logging.logger.info(line) });
+  const phone = createPhoneService({ session, prober: createReachabilityProber({ connect: sipUpgradeProbe }), log: (line) => logging.logger.info(line) });
   app.on('will-quit', () => phone.close());
   const port = createWorkstationPort({
     logger: logging.logger,

@@ -66,7 +66,7 @@ export interface BenchPhoneExtras {
 declare global {
   interface Window {
     /** Exposed by the bench (bench/lib/main-probe.ts): main's TCP probe of the SIP server. */
-    benchWaitReachable?: (timeoutMs: number) => Promise<boolean>;
+    benchWaitReachable?: (timeoutMs: number, outageMs: number) => Promise<boolean>;
   }
 }
 
@@ -85,7 +85,7 @@ async function watchFirstPackets(pc: RTCPeerConnection, deadline: number): Promi
 const bench = {
   async start(options: PhoneOptions, extras: BenchPhoneExtras = {}): Promise<void> {
     const probe = window.benchWaitReachable;
-    phone = new Phone(extras.mainProbe && probe ? { ...options, reachability: { waitReachable: (timeoutMs) => probe(timeoutMs) } } : options);
+    phone = new Phone(extras.mainProbe && probe ? { ...options, reachability: { waitReachable: (timeoutMs, _signal, outageMs) => probe(timeoutMs, outageMs) } } : options);
     phone.on('registeredAgain', () => registeredAgainAt.push(now()));
     phone.on('registration', (r) => r.kind !== 'registered' && registrationLostAt.push(now()));
     phone.on('quality', ({ sample }) => audioSamples.push({ at: now(), packets: sample.packetsInInterval }));

@@ -1,9 +1,9 @@
 // Main's probe of the SIP server for a bench page: the app's own prober and
-// TCP connect (main/services/connectivity), exposed to the page as
+// probe of the SIP service (main/services/connectivity), exposed to the page as
 // `window.benchWaitReachable`, as the browser host's phone.waitSipReachable
 // does for the app. Counts the probes it made.
 import type { Page } from 'playwright-core';
-import { createReachabilityProber, sipProbeTarget, tcpConnect } from '../../main/services/connectivity';
+import { createReachabilityProber, sipProbeTarget, sipUpgradeProbe } from '../../main/services/connectivity';
 
 export interface MainProbe {
   /** TCP connects made so far (one per probe). */
@@ -19,7 +19,7 @@ export function startMainProbe(wsUrl: string): MainProbe {
   const prober = createReachabilityProber({
     connect: (t, options) => {
       probes += 1;
-      return tcpConnect(t, options);
+      return sipUpgradeProbe(t, options);
     },
   });
   return {
@@ -27,7 +27,7 @@ export function startMainProbe(wsUrl: string): MainProbe {
       return probes;
     },
     async expose(page) {
-      await page.exposeFunction('benchWaitReachable', async (timeoutMs: number) => (await prober.wait(target, { timeoutMs })).reachable);
+      await page.exposeFunction('benchWaitReachable', async (timeoutMs: number, outageMs: number) => (await prober.wait(target, { timeoutMs, outageMs })).reachable);
     },
     close: () => prober.close(),
   };

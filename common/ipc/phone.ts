@@ -3,7 +3,11 @@
 // - `phone.waitSipReachable`: main (Node, which Chromium's WebSocket throttling
 //   does not touch) probes the signed-in agent's SIP server with cheap TCP
 //   connects and answers as soon as one succeeds, or `reachable: false` at the
-//   time-out. The phone makes its own WebSocket attempt only then.
+//   time-out. The phone makes its own WebSocket attempt only then. Probes
+//   follow common/reconnect-curve.ts from the outage's start (`outageMs`).
+//   With `stop: true` it ends the page's earlier wait of that `waitId`
+//   instead (the page dropped it: its connection came back, a kick, a
+//   sign-out): main stops probing for it at once and answers both at once.
 // - `phone.reregistered`: the phone registered again on a new connection after
 //   losing its binding; main runs Agent Authentication again in the background
 //   (`session.renewal` tells the page how that went).
@@ -13,6 +17,12 @@ export const waitSipReachableRequestSchema = z
   .object({
     /** Answer `reachable: false` after this long without a successful probe. */
     timeoutMs: z.number().int().min(100).max(120_000),
+    /** How long the phone has been without its connection: main's probes go on along the curve from there. */
+    outageMs: z.number().int().min(0).max(7 * 24 * 3_600_000).optional(),
+    /** The page's name for this wait, so that a later request with `stop` can end it. */
+    waitId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/).optional(),
+    /** End the running wait named `waitId` now (answered `reachable: false`), instead of starting one. */
+    stop: z.literal(true).optional(),
   })
   .strict();
 export type WaitSipReachableRequest = z.infer<typeof waitSipReachableRequestSchema>;

@@ -10,7 +10,7 @@ import { createRecentErrors } from '../services/diagnostics';
 import { createLogger, createRotatingFileSink, type Logger } from '../services/logging';
 import { withPolicy, type LoadedPolicy } from '../services/policy';
 import { collectDiagnostics, createWorkstationPort } from '../services/workstation';
-import { createConnectivity, createNetworkWatcher, createReachabilityProber, startApiReachability, tcpConnect, type Connectivity } from '../services/connectivity';
+import { createConnectivity, createNetworkWatcher, createReachabilityProber, sipUpgradeProbe, startApiReachability, type Connectivity } from '../services/connectivity';
 import { createPhoneService } from '../services/phone';
 import { createIntegraSessionApi, createSessionService, instanceOrigin, VAULT_KEYS, type LaunchOverrides } from '../services/session';
 import { createSupervisorService } from '../services/supervisor';
@@ -71,7 +71,7 @@ export function composeBrowserServices(
     forms: { template: () => settings.get().formUrlTemplate },
   });
   // The phone asks main to watch its SIP server after long outages (Node is not throttled like the page's WebSocket).
-  const phone = createPhoneService({ session, prober: createReachabilityProber({ connect: tcpConnect }), log: (line) => logger.info(line) });
+  const phone = createPhoneService({ session, prober: createReachabilityProber({ connect: sipUpgradeProbe }), log: (line) => logger.info(line) });
   const workstation = createWorkstationPort({
     logger,
     onRendererReady: hooks.onRendererReady,

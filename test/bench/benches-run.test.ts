@@ -153,11 +153,28 @@ describe('npm run bench', () => {
     const outages = run.rows.filter((row) => row['kind'] === 'outage');
     expect(outages.map((row) => row['variant']).sort()).toEqual(['app', 'jssip', 'simple-user']);
     const byVariant = (variant: string) => outages.find((row) => row['variant'] === variant);
-    // Counts, not timings: main's TCP probes instead of WebSockets, every phone back; the baselines retry by WebSocket.
-    expect(byVariant('app')).toMatchObject({ agents: 5, outageS: 5, wsAttempts: 0, registered: 5 });
-    expect(byVariant('app')?.['probes']).toBeGreaterThan(5);
+    // Counts, not timings: main's probes instead of WebSockets (none got past TCP: the port refuses), every phone back; the baselines retry by WebSocket.
+    expect(byVariant('app')).toMatchObject({ pbx: 'simulator', front: 'none', agents: 5, outageS: 5, repeat: 1, wsAttempts: 0, probeUpgrades: 0, registered: 5 });
+    expect(byVariant('app')?.['probes']).toBeGreaterThanOrEqual(5);
     expect(byVariant('jssip')).toMatchObject({ registered: 5, probes: 0 });
     for (const variant of ['jssip', 'simple-user']) expect(byVariant(variant)?.['wsAttempts']).toBeGreaterThanOrEqual(5);
-    expect(run.rows.find((row) => row['kind'] === 'targets')).toMatchObject({ agents: 5, wsPeakPerAgentPerS: 0, wsPeakOk: true });
+    expect(run.rows.find((row) => row['kind'] === 'targets')).toMatchObject({ agents: 5, outageS: 5, runs: 1 });
+  });
+
+  it('fleet-reconnect on Kamailio behind a front that accepts and closes: every probe gets past TCP, none counts as the SIP service, no WebSocket from the page, all back', { timeout: 120_000 }, async () => {
+    const run = await runBench('bench/fleet-reconnect.ts', ['--agents', '5', '--outages', '5', '--variants', 'app', '--pbx', 'kamailio', '--front', 'close']);
+    expectRan(run, 'fleet-reconnect');
+    const app = run.rows.find((row) => row['kind'] === 'outage');
+    expect(app).toMatchObject({ pbx: 'kamailio', front: 'close', agents: 5, wsAttempts: 0, registered: 5 });
+    expect(app?.['probes']).toBeGreaterThanOrEqual(5);
+    expect(app?.['probeUpgrades']).toBe(app?.['probes']);
+  });
+
+  it('fleet-reconnect on a Kamailio that sheds REGISTERs with 503 Retry-After: phones are refused and none asks again before its Retry-After', { timeout: 120_000 }, async () => {
+    const run = await runBench('bench/fleet-reconnect.ts', ['--agents', '8', '--outages', '3', '--variants', 'app', '--pbx', 'kamailio', '--shed', '3', '--retry-after', '1']);
+    expectRan(run, 'fleet-reconnect');
+    const app = run.rows.find((row) => row['kind'] === 'outage');
+    expect(app).toMatchObject({ pbx: 'kamailio', agents: 8, shedRetryTooSoon: 0 });
+    expect(app?.['sheds']).toBeGreaterThan(0);
   });
 });

@@ -1,8 +1,9 @@
 // Long outages in the app (issue 11): after a minute without the SIP server
-// the phone is back within about three seconds of it listening again (its
-// probe, then the spread of a floor's return, issue 16), because the page
-// opens no WebSockets (Chromium throttles a page that keeps failing) and
-// waits for main's TCP probe instead; after an API outage main's probe
+// the phone is back within about six seconds of it listening again (main's
+// next probe of the SIP service, 6 s apart this late in an outage: the
+// spread of a floor's return, issue 23), because the page opens no
+// WebSockets (Chromium throttles a page that keeps failing) and waits for
+// main's probe instead; after an API outage main's probe
 // brings "online" and the waiting disposition back within seconds, not at the
 // outbox's next retry.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,11 +41,11 @@ describe('long outages', () => {
     await phoneOnline(page);
     const registeredMs = Date.now() - back;
     console.log(`60 s SIP outage: ${attempts} WebSocket attempts by the page; registered ${registeredMs} ms after the server was back`);
-    // No try until main's probe finds the server, and one of its own per 30 s ± 25 % probe window at most: Chromium's throttle (after ~12 failures) never starts.
-    expect(attempts).toBeLessThanOrEqual(6);
-    // Main's probe answers within half a second of the server listening; after an outage this long the phone
-    // then waits up to 2.5 s more, so that a floor of phones does not register in the same second (reconnect-spread.ts).
-    expect(registeredMs).toBeLessThan(4_000);
+    // No try until main's probe finds the server, and one of its own per 60 s ± 25 % probe window at most: Chromium's throttle (after ~12 failures) never starts.
+    expect(attempts).toBeLessThanOrEqual(3);
+    // Main's probes are 6 s (± 10 %) apart this late in an outage, at this phone's own phase, so that a floor
+    // does not register in the same second (common/reconnect-curve.ts); plus the WebSocket and REGISTER.
+    expect(registeredMs).toBeLessThan(7_500);
   }, 120_000);
 
   it('after 20 s without the API the header is online and the waiting disposition is stored within seconds of the API being back', async () => {

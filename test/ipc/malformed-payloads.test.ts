@@ -71,6 +71,11 @@ const malformed: Record<RequestChannel, unknown[]> = {
     { timeoutMs: 1_500.5 },
     { timeoutMs: 1_000, host: 'evil.example' },
     { timeoutMs: 1_000, port: 22 },
+    { timeoutMs: 1_000, outageMs: -1 },
+    { timeoutMs: 1_000, waitId: 'a b' },
+    { timeoutMs: 1_000, waitId: 'x'.repeat(65) },
+    { timeoutMs: 1_000, waitId: 'w1', stop: false },
+    { timeoutMs: 1_000, waitId: 'w1', stop: 'yes' },
   ],
   'phone.reregistered': [undefined, {}, { offlineMs: -1 }, { offlineMs: 'long' }, { offlineMs: 8 * 24 * 3_600_000 }, { offlineMs: 1_000, agent: 'bruno.diaz' }],
 };

@@ -6,6 +6,8 @@ import { connect } from 'node:net';
 export interface ProbeTarget {
   readonly host: string;
   readonly port: number;
+  /** The phone's SIP WebSocket address itself (sip-upgrade-probe.ts asks on its path). */
+  readonly url?: string;
 }
 
 /** Whether a TCP connection to `target` opens within `timeoutMs`; false on refusal, time-out, DNS failure or abort. Never throws. */
@@ -34,7 +36,7 @@ export function tcpConnect(target: ProbeTarget, options: { timeoutMs: number; si
 }
 
 /**
- * Host and port of the phone's SIP WebSocket address (`wss://pbx:8089/ws`);
+ * Host, port and address of the phone's SIP WebSocket address (`wss://pbx:8089/ws`);
  * the default ports are 80 for ws and 443 for wss. Null for anything that is
  * not a ws:// or wss:// address.
  */
@@ -44,5 +46,5 @@ export function sipProbeTarget(wsUrl: string): ProbeTarget | null {
   if (url.protocol !== 'ws:' && url.protocol !== 'wss:') return null;
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   if (!host) return null;
-  return { host, port: url.port ? Number(url.port) : url.protocol === 'wss:' ? 443 : 80 };
+  return { host, port: url.port ? Number(url.port) : url.protocol === 'wss:' ? 443 : 80, url: wsUrl };
 }

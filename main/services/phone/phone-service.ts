@@ -2,10 +2,15 @@
  * What the page's phone asks of main so that it comes back fast after an
  * outage and the platform knows the agent again (common/ipc/phone.ts):
  *
- *   waitSipReachable {timeoutMs}
+ *   waitSipReachable {timeoutMs, outageMs?, waitId?}
  *     ─▶ signed in as an agent? ──no──▶ not-signed-in
- *     ─▶ host:port of the session's own sip.wsUrl (the page names no host)
+ *     ─▶ the session's own sip.wsUrl (the page names no host)
  *     ─▶ prober.wait ──▶ { reachable, probes }       a sign-out meanwhile ──▶ not-signed-in
+ *                                                    the same waitId with stop ──▶ { reachable: false, probes: 0 }
+ *
+ *   waitSipReachable {waitId, stop: true}: the page dropped that wait; probing
+ *     for it stops now (before, main probed on until the wait's own time-out,
+ *     up to 37.5 s) and this request answers { reachable: false, probes: 0 }.
  *
  *   reregistered {offlineMs}   (the registrar lost the phone's binding)
  *     ─▶ session.renew(offlineMs) ──▶ 'started' | 'not-needed' (no agent, a login since then, or refused before)
@@ -22,7 +27,7 @@ export interface PhoneServiceDeps {
     /** `offlineMs`: how long the outage that may have cost the login lasted. */
     renew(offlineMs?: number): { renewal: RenewalStart };
   };
-  /** Watches the SIP server (createReachabilityProber with tcpConnect). */
+  /** Watches the SIP server (createReachabilityProber with sipUpgradeProbe). */
   prober: ReachabilityProber;
   /** One line per event worth a log entry (no secret: host, port, counts, times). */
   log?: (line: string) => void;
@@ -35,27 +40,49 @@ export interface PhoneService {
   close(): void;
 }
 
+/** Why a wait ended because the page asked: answered as "not reachable", not as an error. */
+class StoppedByPage extends Error {}
+
+/** Waits the page may name at once: one phone has one wait; a few more cover a page reloaded meanwhile. */
+const NAMED_WAITS_LIMIT = 16;
+
 export function createPhoneService(deps: PhoneServiceDeps): PhoneService {
   const waits = new Set<AbortController>();
+  const named = new Map<string, AbortController>();
   const offSession = deps.session.onChange((view) => {
     if (view.state === 'signed-in') return;
     for (const wait of waits) wait.abort(spokenFailure('not-signed-in', 'phone.err.signedOutWhileWaiting'));
   });
 
   return {
-    async waitSipReachable({ timeoutMs }) {
+    async waitSipReachable({ timeoutMs, outageMs, waitId, stop }) {
+      // Stopping needs no session: a wait the page dropped ends whatever happened since (no name: nothing to stop).
+      if (stop) {
+        if (waitId !== undefined) named.get(waitId)?.abort(new StoppedByPage());
+        return { reachable: false, probes: 0 };
+      }
       const view = deps.session.view();
       if (view.state !== 'signed-in' || !view.agent || !view.sip) throw spokenFailure('not-signed-in', 'phone.err.notAgent');
       const target = sipProbeTarget(view.sip.wsUrl);
       if (!target) throw spokenFailure('invalid-request', 'phone.err.noSipServer', { url: view.sip.wsUrl });
       const wait = new AbortController();
       waits.add(wait);
+      if (waitId !== undefined) {
+        named.get(waitId)?.abort(new StoppedByPage());
+        // Bounded: the oldest named wait gives way (a page that never says stop cannot grow this).
+        if (named.size >= NAMED_WAITS_LIMIT) [...named.values()][0]?.abort(new StoppedByPage());
+        named.set(waitId, wait);
+      }
       try {
-        const result = await deps.prober.wait(target, { timeoutMs, signal: wait.signal });
+        const result = await deps.prober.wait(target, { timeoutMs, signal: wait.signal, ...(outageMs === undefined ? {} : { outageMs }) });
         deps.log?.(`Phone: the SIP server ${target.host}:${target.port} is ${result.reachable ? 'reachable' : `still unreachable after ${timeoutMs} ms`} (${result.probes} probes).`);
         return { reachable: result.reachable, probes: result.probes };
+      } catch (error) {
+        if (error instanceof StoppedByPage) return { reachable: false, probes: 0 };
+        throw error;
       } finally {
         waits.delete(wait);
+        if (waitId !== undefined && named.get(waitId) === wait) named.delete(waitId);
       }
     },
 

@@ -1,7 +1,8 @@
 /** How a phone is built: credentials from main plus tunables, each with a sensible default. */
 import type { LogConnector, LogLevel, SessionDescriptionHandlerFactory, UserAgentOptions } from 'sip.js';
 import type { SipCredentials } from '../../../common/ipc/session';
-import type { BackoffPolicy, RandomSource } from '../../../common/backoff';
+import type { RandomSource } from '../../../common/backoff';
+import type { ReconnectCurve } from '../../../common/reconnect-curve';
 import type { MediaWatchOptions } from './media/media-watch';
 import type { MediaPort } from './media/media-port';
 import type { ReachabilityPort } from './connection/reconnector';
@@ -20,9 +21,9 @@ export interface PhoneOptions {
   readonly iceGatheringTimeoutMs?: number;
   /** REGISTER expiry asked of the registrar, seconds (default 300). */
   readonly registerExpiresSec?: number;
-  /** The page's own retry schedule once its quick tries failed, when main cannot probe, and the pause after a try main's probe said would work (default 1 s doubling to 30 s). */
-  readonly reconnect?: BackoffPolicy;
-  /** Main's probe of the SIP server (`phone.waitSipReachable`): each reconnect waits for it instead of hammering, then a wait that spreads a floor's return (reconnect-spread.ts). */
+  /** The page's own retry schedule once its quick tries failed, when main cannot probe (default RECONNECT_CURVE: 2.6 s apart, 6 s after 36 s). */
+  readonly reconnect?: ReconnectCurve;
+  /** Main's probe of the SIP server (`phone.waitSipReachable`): each reconnect waits for it instead of hammering; its slots on the curve spread a floor's return (common/reconnect-curve.ts). */
   readonly reachability?: ReachabilityPort;
   /** Keep-alive: check a connection quiet for `idleMs`; no answer within `answerMs` = dead (defaults 4.5 s / 3 s). */
   readonly keepAlive?: { readonly idleMs?: number; readonly answerMs?: number };

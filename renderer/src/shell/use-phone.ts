@@ -46,12 +46,20 @@ export function usePhone(api: SoftphoneApi, session: SessionView): PhoneHandle {
         credentials,
         // STUN/TURN from the settings or IT's policy (TURN credentials from main's vault); none by default.
         ...(credentials.iceServers?.length ? { iceServers: credentials.iceServers.map((s) => ({ ...s })) } : {}),
-        // The phone waits for main's probe (not throttled by Chromium) before each WebSocket attempt.
+        // The phone waits for main's probe (not throttled by Chromium) before each WebSocket attempt;
+        // a wait the phone drops is stopped in main too, so main does not probe on for nobody.
         reachability: {
-          async waitReachable(timeoutMs) {
-            const reply = await api.request('phone.waitSipReachable', { timeoutMs });
-            if (!reply.ok) throw new Error(reply.error.message);
-            return reply.value.reachable;
+          async waitReachable(timeoutMs, signal, outageMs) {
+            const waitId = crypto.randomUUID();
+            const stop = (): void => void api.request('phone.waitSipReachable', { timeoutMs: 100, waitId, stop: true });
+            signal.addEventListener('abort', stop, { once: true });
+            try {
+              const reply = await api.request('phone.waitSipReachable', { timeoutMs, outageMs: Math.min(outageMs, 7 * 24 * 3_600_000), waitId });
+              if (!reply.ok) throw new Error(reply.error.message);
+              return reply.value.reachable && !signal.aborted;
+            } finally {
+              signal.removeEventListener('abort', stop);
+            }
           },
         },
         // sip.js's own chatter stays in the console; our transport's decisions go to the app's log for IT.

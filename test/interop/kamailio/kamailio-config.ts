@@ -4,8 +4,10 @@
 // simulator's platform user) may place calls, as on the platform, and, when
 // asked, agents may call each other (consultations). The plain-SIP trunk for
 // customers and its media routes are kamailio-trunk.ts.
+import { shedModules, shedRegister, type KamailioShed } from './kamailio-shed';
 import { mediaReply, mediaRoutes, trunkInvite, type KamailioTrunk } from './kamailio-trunk';
 
+export type { KamailioShed } from './kamailio-shed';
 export type { KamailioTrunk } from './kamailio-trunk';
 
 export interface KamailioUser {
@@ -30,6 +32,10 @@ export interface KamailioConfigInput {
   agentCalls?: boolean;
   /** A folder (writable by Kamailio's user) where the sipdump module writes every SIP message received and sent. */
   sipDumpFolder?: string;
+  /** Shed REGISTERs past a rate with 503 + Retry-After (bench/fleet-reconnect). */
+  shed?: KamailioShed;
+  /** Kamailio's TCP connection limit (default 2,048: too few for a floor of 2,000 phones and their probes). */
+  maxConnections?: number;
 }
 
 const SAFE = /^[A-Za-z0-9._-]+$/;
@@ -65,6 +71,7 @@ ${trunk ? `listen=udp:${trunk.host}:${trunk.udpPort}\nalias="${trunk.host}:${tru
 enable_tls=yes
 tcp_accept_no_cl=yes
 tcp_connection_lifetime=3605
+${input.maxConnections ? `tcp_max_connections=${Math.floor(input.maxConnections)}` : '# default connection limit'}
 dns=no
 rev_dns=no
 use_dns_cache=off
@@ -104,6 +111,7 @@ modparam("registrar", "received_avp", "$avp(RECEIVED)")
 modparam("rr", "append_fromtag", 1)
 modparam("websocket", "keepalive_mechanism", 0)
 ${input.sipDumpFolder ? sipDump(input.sipDumpFolder) : ''}
+${input.shed ? shedModules(input.shed) : ''}
 
 event_route[htable:mod-init] {
 ${ha1Lines}
@@ -128,6 +136,7 @@ request_route {
       exit;
     }
   }
+${input.shed ? shedRegister(input.shed) : ''}
   if (is_method("OPTIONS") && uri == myself && $rU == $null) {
     sl_send_reply("200", "OK");
     exit;

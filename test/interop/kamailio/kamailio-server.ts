@@ -8,7 +8,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { createTlsMaterial } from '../../../simulator/sip/tls-authority';
 import { freeTcpPort, freeUdpPort, waitForTcpPort } from '../support/ports';
-import { kamailioConfig, kamailioTlsConfig, type KamailioUser } from './kamailio-config';
+import { kamailioConfig, kamailioTlsConfig, type KamailioShed, type KamailioUser } from './kamailio-config';
 
 export const KAMAILIO_BIN = '/usr/sbin/kamailio';
 const LOOPBACK = '127.0.0.1';
@@ -25,6 +25,10 @@ export interface KamailioOptions {
   agentCalls?: boolean;
   /** Keep every SIP message Kamailio receives and sends (sipdump), for sipTrace(). */
   sipTrace?: boolean;
+  /** Shed REGISTERs past a rate with 503 + Retry-After (bench/fleet-reconnect). */
+  shed?: KamailioShed;
+  /** For a floor of phones: connection limit, shared memory (MiB; default 32) and each process's private memory (MiB; default 4: a config with thousands of users' HA1 needs more). */
+  floor?: { maxConnections: number; sharedMemoryMb: number; privateMemoryMb: number };
 }
 
 export interface Kamailio {
@@ -48,6 +52,10 @@ export interface Kamailio {
   log(): string;
   /** Stops by pid and starts again on the same ports; resolves once both ports accept connections. */
   restart(): Promise<{ stoppedAt: number; acceptingAt: number }>;
+  /** Stops by pid and stays down (its ports refuse) until startAgain(). */
+  halt(): Promise<void>;
+  /** Starts a halted instance on the same ports; resolves once both accept connections. */
+  startAgain(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -87,6 +95,8 @@ export async function startKamailio(options: KamailioOptions): Promise<Kamailio>
       ...(trunk ? { trunk } : {}),
       ...(options.agentCalls ? { agentCalls: true } : {}),
       ...(options.sipTrace ? { sipDumpFolder: files.sipDump } : {}),
+      ...(options.shed ? { shed: options.shed } : {}),
+      ...(options.floor ? { maxConnections: options.floor.maxConnections } : {}),
     }),
     { mode: 0o644 },
   );
@@ -105,7 +115,7 @@ export async function startKamailio(options: KamailioOptions): Promise<Kamailio>
     rmSync(files.pid, { force: true });
     const logFd = openSync(files.log, 'a');
     const args = [
-      '-f', files.config, '-P', files.pid, '-Y', files.runDir, '-DD', '-E', '-m', '32', '-M', '4',
+      '-f', files.config, '-P', files.pid, '-Y', files.runDir, '-DD', '-E', '-m', String(options.floor?.sharedMemoryMb ?? 32), '-M', String(options.floor?.privateMemoryMb ?? 4),
       ...(asRoot ? ['-u', 'nobody', '-g', 'nogroup'] : []),
     ];
     child = spawn(KAMAILIO_BIN, args, { stdio: ['ignore', logFd, logFd], cwd: dir });
@@ -172,6 +182,8 @@ export async function startKamailio(options: KamailioOptions): Promise<Kamailio>
       await launch();
       return { stoppedAt, acceptingAt: Date.now() };
     },
+    halt: () => stopByPid(),
+    startAgain: () => launch(),
     async stop() {
       await stopByPid().catch(() => undefined);
       finalLog = existsSync(files.log) ? readFileSync(files.log, 'utf8') : '';

@@ -4,7 +4,8 @@ import { QualitySampler } from '../../../renderer/src/phone/quality/quality-samp
 import { FakeTimers } from '../support/fake-timers';
 import { manualReachability } from '../support/manual-reachability';
 
-const policy = { firstMs: 100, factor: 2, capMs: 400, jitter: 0.5 };
+/** A fast curve without jitter: looks 100 ms apart up to 400 ms, growing to 400 ms apart at 1 s. */
+const curve = { intervalMs: 100, holdMs: 400, maxIntervalMs: 400, maxFromMs: 1_000, slotJitter: 0 };
 
 
 describe('Reconnector', () => {
@@ -15,7 +16,7 @@ describe('Reconnector', () => {
       if (!up) throw new Error('refused');
     });
     const probe = manualReachability();
-    const r = new Reconnector({ policy, timers, attempt, random: () => 0.5, reachability: probe.port });
+    const r = new Reconnector({ curve, timers, attempt, random: () => 0.5, reachability: probe.port });
     r.schedule();
     for (let i = 1; i <= 3; i++) {
       timers.advance(150);
@@ -24,7 +25,9 @@ describe('Reconnector', () => {
     expect(timers.delays).toEqual([150, 150, 150]);
     // Now the page waits for main's probe and makes no attempt of its own, however long the outage.
     await vi.waitFor(() => expect(probe.waits).toHaveLength(1));
-    expect(probe.waits[0]!.timeoutMs).toBe(30_000);
+    expect(probe.waits[0]!.timeoutMs).toBe(60_000);
+    // Main is told how long the phone has been reconnecting, so its probes go on along the curve from there.
+    expect(probe.waits[0]!.outageMs).toBe(450);
     timers.advance(60_000);
     expect(attempt).toHaveBeenCalledTimes(3);
     up = true;
@@ -34,46 +37,46 @@ describe('Reconnector', () => {
     expect(timers.pending).toBe(0);
   });
 
-  it('tries by itself when a probe window ends unreachable (a proxy main cannot use), and pauses after a false hope', async () => {
+  it('tries by itself when a probe window ends unreachable (a proxy main cannot use); a false hope goes straight back to main, no pause', async () => {
     const timers = new FakeTimers();
     const attempt = vi.fn(async () => {
       throw new Error('refused');
     });
     const probe = manualReachability();
-    const r = new Reconnector({ policy, timers, attempt, random: () => 0, reachability: probe.port, quickTries: 1 });
+    const r = new Reconnector({ curve, timers, attempt, random: () => 0, reachability: probe.port, quickTries: 1 });
     r.schedule();
     timers.advance(100);
     await vi.waitFor(() => expect(probe.waits).toHaveLength(1));
     probe.waits[0]!.settle(false);
     await vi.waitFor(() => expect(attempt).toHaveBeenCalledTimes(2));
     await vi.waitFor(() => expect(probe.waits).toHaveLength(2));
-    // The probe says yes but the WebSocket still fails: the next probe waits a backoff pause first.
+    // The probe says yes but the WebSocket still fails: main's next slot spaces the next try, so the page
+    // waits for main again at once; a pause of its own (1 s doubling to 30 s) put a floor to sleep behind a front.
     probe.waits[1]!.settle(true);
     await vi.waitFor(() => expect(attempt).toHaveBeenCalledTimes(3));
-    expect(probe.waits).toHaveLength(2);
-    timers.advance(99);
-    expect(probe.waits).toHaveLength(2);
-    timers.advance(1);
     await vi.waitFor(() => expect(probe.waits).toHaveLength(3));
+    expect(timers.pending).toBe(0); // no sleep of its own
     r.cancel();
     expect(probe.waits[2]!.signal.aborted).toBe(true);
     expect(r.running).toBe(false);
   });
 
-  it('backs off on its policy after the quick tries when no main can probe', async () => {
+  it('follows the curve after the quick tries when no main can probe, skipping a slot right after a try', async () => {
     const timers = new FakeTimers();
     let failuresLeft = 5;
     const attempt = vi.fn(async () => {
       if (failuresLeft-- > 0) throw new Error('refused');
     });
-    const r = new Reconnector({ policy, timers, attempt, random: () => 0, quickTries: 2 });
+    const r = new Reconnector({ curve, timers, attempt, random: () => 0, quickTries: 2 });
     r.schedule();
     for (let i = 0; i < 6; i++) {
       timers.advance(timers.delays.at(-1)!);
       await vi.waitFor(() => expect(attempt).toHaveBeenCalledTimes(i + 1));
     }
     await vi.waitFor(() => expect(r.running).toBe(false));
-    expect(timers.delays).toEqual([100, 100, 100, 200, 400, 400]);
+    // Two quick tries (100 ms), then slots 3, 4 at 300, 400 ms (slot 2 at 200 ms fell on the last quick try),
+    // then the interval grows: A(t) = 5 at 530 ms, 6 at 744 ms.
+    expect(timers.delays).toEqual([100, 100, 100, 100, 130, 214]);
   });
 
   it('now() drops any wait and starts again with the quick tries; cancel() stops it', async () => {
@@ -82,7 +85,7 @@ describe('Reconnector', () => {
       throw new Error('refused');
     });
     const probe = manualReachability();
-    const r = new Reconnector({ policy, timers, attempt, random: () => 0, reachability: probe.port, quickTries: 1 });
+    const r = new Reconnector({ curve, timers, attempt, random: () => 0, reachability: probe.port, quickTries: 1 });
     r.schedule();
     timers.advance(100);
     await vi.waitFor(() => expect(probe.waits).toHaveLength(1));
@@ -97,7 +100,7 @@ describe('Reconnector', () => {
   it('gives up after maxAttempts and says so', async () => {
     const timers = new FakeTimers();
     const onGiveUp = vi.fn();
-    const r = new Reconnector({ policy, timers, maxAttempts: 2, onGiveUp, random: () => 0, attempt: async () => Promise.reject(new Error('x')) });
+    const r = new Reconnector({ curve, timers, maxAttempts: 2, onGiveUp, random: () => 0, attempt: async () => Promise.reject(new Error('x')) });
     r.schedule();
     timers.advance(100);
     await vi.waitFor(() => expect(r.failedAttempts).toBe(1));

@@ -44,7 +44,7 @@ const logger = new Core.LoggerFactory();
 logger.builtinEnabled = false;
 const parserLog = logger.getLogger('test.parser');
 
-export type RegisterAnswer = { status: number; reason: string };
+export type RegisterAnswer = { status: number; reason: string; headers?: string };
 
 export class FakeSipServer {
   transport: FakeTransport | null = null;
@@ -92,9 +92,9 @@ export class FakeSipServer {
         this.reply(msg, 401, 'Unauthorized', `WWW-Authenticate: Digest realm="asterisk", nonce="n${++this.seq}", algorithm=MD5\r\n`);
         return;
       }
-      const { status, reason } = this.registerAnswer;
+      const { status, reason, headers } = this.registerAnswer;
       const contact = status === 200 ? `Contact: ${msg.getHeader('contact') ?? ''};expires=300\r\n` : '';
-      this.reply(msg, status, reason, contact);
+      this.reply(msg, status, reason, `${contact}${headers ?? ''}`);
     } else if (msg.method === 'BYE' || msg.method === 'OPTIONS') {
       if (this.answerBye || msg.method === 'OPTIONS') this.reply(msg, 200, 'OK');
     } else if (msg.method === 'INVITE') {

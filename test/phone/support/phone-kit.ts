@@ -22,7 +22,7 @@ export function phoneKit() {
       media: silentMedia,
       logLevel: 'warn',
       log: (level, category, _label, content) => sipLog.push(`${level} ${category} ${content}`),
-      reconnect: { firstMs: 5, factor: 2, capMs: 20, jitter: 0.5 },
+      reconnect: { intervalMs: 10, holdMs: 100, maxIntervalMs: 20, maxFromMs: 200, slotJitter: 0.1 },
       keepAlive: { idleMs: 300, answerMs: 150 },
       refreshAnswerMs: 300,
       sip: { transportConstructor: FakeTransport, transportOptions: { server }, sessionDescriptionHandlerFactory: fakeSdhFactory },

@@ -1,10 +1,12 @@
 /**
  * Keeps the phone registered: REGISTER on every connect; a keep-alive that
  * finds a dead connection (connection-watch.ts); reconnect when the socket
- * drops, gated by main's reachability probe and spread after a long outage
- * (reconnector.ts, reconnect-spread.ts), or on the backoff policy when no
- * main can probe; at once on a network change or a resume; and the header's
- * indicator derived from it all. The state machine itself is in
+ * drops, gated by main's probe of the SIP service on the reconnect curve
+ * (reconnector.ts, common/reconnect-curve.ts), or on the page's own slots of
+ * that curve when no main can probe; at once on a network change or a
+ * resume; a refused REGISTER retried after the registrar's Retry-After or a
+ * growing random wait (refused-retry.ts); and the header's indicator derived
+ * from it all. The state machine itself is in
  * registration-state.ts.
  *
  *   start() ─▶ connect ─▶ REGISTER ─▶ registered ◀───────────────────┐
@@ -18,10 +20,11 @@
  * refreshes its live calls and main signs the agent in again.
  */
 import { Registerer, RegistererState, RequestPendingError, UserAgent } from 'sip.js';
-import { SIP_RECONNECT_BACKOFF, type BackoffPolicy, type RandomSource } from '../../../../common/backoff';
+import type { RandomSource } from '../../../../common/backoff';
+import type { ReconnectCurve } from '../../../../common/reconnect-curve';
 import { ConnectionWatch } from './connection-watch';
-import { returnSpreadDelay } from './reconnect-spread';
 import { Reconnector, type ReachabilityPort } from './reconnector';
+import { refusedRetryDelay } from './refused-retry';
 import { nextRegistration, type ConnectionIndicator, type RegistrationState } from './registration-state';
 import type { Timers } from '../timers';
 import { isLiveTransport } from './ws-transport';
@@ -29,9 +32,10 @@ import { isLiveTransport } from './ws-transport';
 export interface RegistrationKeeperOptions {
   readonly timers: Timers;
   readonly expiresSec: number;
-  readonly reconnect?: BackoffPolicy;
+  /** When the page tries by itself without main (default RECONNECT_CURVE; tests pass a fast one). */
+  readonly reconnect?: ReconnectCurve;
   readonly random?: RandomSource;
-  /** Main's probe of the SIP server: every reconnect waits for it (no quick tries) and is spread after a long outage; without it the page retries on the backoff policy alone. */
+  /** Main's probe of the SIP service: every reconnect waits for it (no quick tries); without it the page retries on its own slots of the curve. */
   readonly reachability?: ReachabilityPort;
   /** Keep-alive tuning (connection-watch.ts defaults when absent). */
   readonly keepAlive?: { readonly idleMs?: number; readonly answerMs?: number };
@@ -52,8 +56,6 @@ export interface RegisteredAgain {
   readonly newConnection: boolean;
 }
 
-/** Retry a registration the registrar refused with something other than 401/403 after this long. */
-const REFUSED_RETRY_MS = 5_000;
 /** Bound on sign-out steps that wait for the network. */
 const STOP_STEP_MS = 2_000;
 /** A kick checks the socket this fast: a network change or a wake-up makes a dead one likely, and a live one answers in a round trip. */
@@ -67,6 +69,9 @@ export class RegistrationKeeper {
   private indicator: ConnectionIndicator = 'offline';
   private started = false;
   private credentialsRefused = false;
+  /** REGISTERs refused in a row (not 401/403), and the timer of the next one. */
+  private refusals = 0;
+  private refusedRetry: unknown = null;
   /** Since when the phone has been re-establishing its registration (null while all is well), and why. */
   private outage: { at: number; cause: KickReason | 'lost'; connectionLost: boolean } | null = null;
 
@@ -76,11 +81,11 @@ export class RegistrationKeeper {
   ) {
     this.registerer = this.newRegisterer();
     this.reconnector = new Reconnector({
-      policy: opts.reconnect ?? SIP_RECONNECT_BACKOFF,
+      ...(opts.reconnect ? { curve: opts.reconnect } : {}),
       timers: opts.timers,
       ...(opts.random ? { random: opts.random } : {}),
-      // With main behind the page: no WebSocket until main's TCP probe finds the server, and a floor's return spread out.
-      ...(opts.reachability ? { reachability: opts.reachability, probeFirst: true, spreadDelay: (outageMs: number, random: RandomSource) => returnSpreadDelay(outageMs, random) } : {}),
+      // With main behind the page: no WebSocket until main's probe finds the SIP service (its slots spread a floor's return).
+      ...(opts.reachability ? { reachability: opts.reachability, probeFirst: true } : {}),
       attempt: () => this.ua.reconnect(),
       onFailure: () => this.refreshIndicator(),
       onServerAwayChange: () => this.refreshIndicator(),
@@ -126,6 +131,7 @@ export class RegistrationKeeper {
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    this.clearRefusedRetry();
     this.reconnector.cancel();
     this.watch?.stop();
     if (this.ua.isConnected() && this.registerer.state === RegistererState.Registered) {
@@ -170,6 +176,7 @@ export class RegistrationKeeper {
   /** The UserAgent's delegate forwards its connect here. */
   onConnect(): void {
     this.reconnector.cancel();
+    this.clearRefusedRetry();
     this.watch?.start();
     this.register();
   }
@@ -177,6 +184,8 @@ export class RegistrationKeeper {
   /** The UserAgent's delegate forwards its disconnect here. */
   onDisconnect(): void {
     this.watch?.stop();
+    // The next connection registers anew: a retry timed for this one would send a second REGISTER.
+    this.clearRefusedRetry();
     if (!this.started) return;
     this.outage ??= { at: this.opts.timers.now(), cause: 'lost', connectionLost: true };
     this.outage.connectionLost = true;
@@ -196,6 +205,7 @@ export class RegistrationKeeper {
   }
 
   private registered(): void {
+    this.refusals = 0;
     this.set({ kind: 'registered' });
     const outage = this.outage;
     if (!outage) return;
@@ -213,13 +223,21 @@ export class RegistrationKeeper {
           // Registerer's own stateChange does not fire for a refresh of a binding it already had.
           onAccept: () => this.registered(),
           onReject: (response) => {
+            // A REGISTER answered (or timed out) after the sign-out: nothing to show, nothing to retry.
+            if (!this.started) return;
             const { statusCode, reasonPhrase } = response.message;
             if (statusCode === 401 || statusCode === 403) {
               this.credentialsRefused = true;
               this.set({ kind: 'failed', reason: { key: 'phone.reg.credentialsRefused', params: { status: `${statusCode} ${reasonPhrase}` } } });
             } else {
               this.set({ kind: 'failed', reason: { key: 'phone.reg.refused', params: { status: `${statusCode} ${reasonPhrase}` } } });
-              this.opts.timers.setTimeout(() => this.started && this.register(), REFUSED_RETRY_MS);
+              this.refusals += 1;
+              this.clearRefusedRetry();
+              const delay = refusedRetryDelay(response.message.getHeader('retry-after'), this.refusals, this.opts.random);
+              this.refusedRetry = this.opts.timers.setTimeout(() => {
+                this.refusedRetry = null;
+                if (this.started) this.register();
+              }, delay);
             }
           },
         },
@@ -276,6 +294,11 @@ export class RegistrationKeeper {
     if (next === this.indicator) return;
     this.indicator = next;
     this.opts.onConnection(next);
+  }
+
+  private clearRefusedRetry(): void {
+    if (this.refusedRetry !== null) this.opts.timers.clearTimeout(this.refusedRetry);
+    this.refusedRetry = null;
   }
 
   private delay(ms: number): Promise<void> {
