@@ -1,6 +1,7 @@
 // Just enough WAV for the media tests: write a mono 16-bit tone, read the
 // samples of a recording that may still be open (its header's sizes not yet
 // written), and tell whose signal a recording holds (Goertzel).
+import { wavOf } from '../../../simulator/media/recent-audio';
 
 export interface Tone {
   frequency: number;
@@ -14,28 +15,13 @@ export interface Tone {
 
 /** A mono 16-bit PCM WAV file's bytes holding a sine tone. */
 export function toneWav(tone: Tone): Buffer {
-  const count = Math.round(tone.seconds * tone.sampleRate);
-  const data = Buffer.alloc(count * 2);
   let phase = 0;
-  for (let i = 0; i < count; i += 1) {
+  const samples = Int16Array.from({ length: Math.round(tone.seconds * tone.sampleRate) }, (_, i) => {
     const frequency = tone.frequency + (tone.vibratoHz ?? 0) * Math.sin((2 * Math.PI * 4 * i) / tone.sampleRate);
     phase += (2 * Math.PI * frequency) / tone.sampleRate;
-    data.writeInt16LE(Math.round(Math.sin(phase) * tone.amplitude * 32_767), i * 2);
-  }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(tone.sampleRate, 24);
-  header.writeUInt32LE(tone.sampleRate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+    return Math.round(Math.sin(phase) * tone.amplitude * 32_767);
+  });
+  return wavOf(samples, tone.sampleRate);
 }
 
 export interface WavSamples {
