@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { APP_ID, APP_NAME } from '../common/app-info';
 import { DEFAULT_SETTINGS } from '../common/ipc-contract';
 import { createDispatcher, createRequestHandlers, forwardEvents, type AppServices } from './ipc';
-import { createConnectivity, createNetworkWatcher, createReachabilityProber, mergeOsEvents, sipUpgradeProbe, startApiReachability } from './services/connectivity';
+import { createConnectivity, createNetworkWatcher, createReachabilityProber, mergeOsEvents, sipUpgradeProbeTrusting, startApiReachability } from './services/connectivity';
 import { createPhoneService } from './services/phone';
 import { createIntegraSessionApi, createSessionService, instanceOrigin, LAUNCH_ENV, overridesFromEnv, signInDefaults, VAULT_KEYS } from './services/session';
 import { LOOPBACK_MEDIA_SWITCH } from './browser-host/loopback-media';
-import { readCaFile } from './api';
+import { caPemOrNull } from './api';
 import { createSettingsService } from './services/settings';
 import { createSupervisorService } from './services/supervisor';
 import { createCallsService, tapAgentRecords } from './services/calls';
@@ -111,7 +111,7 @@ async function composeServices(workstation: () => Workstation | undefined) {
   });
   app.on('will-quit', () => void calls.close());
   // The phone asks main to watch its SIP server after long outages (Node is not throttled like the page's WebSocket).
-  const phone = createPhoneService({ session, prober: createReachabilityProber({ connect: sipUpgradeProbe }), log: (line) => logging.logger.info(line) });
+  const phone = createPhoneService({ session, prober: createReachabilityProber({ connect: sipUpgradeProbeTrusting(() => caPemOrNull(settings.get().caFile)) }), log: (line) => logging.logger.info(line) });
   app.on('will-quit', () => phone.close());
   const port = createWorkstationPort({
     logger: logging.logger,
@@ -233,12 +233,5 @@ async function start(): Promise<void> {
 function privateCaTrust(services: AppServices): PrivateCaTrust {
   const { caFile } = services.settings.get();
   const host = wsHost(services.session.view().sip?.wsUrl);
-  return { caPem: caPemOf(caFile), hosts: host ? [host] : [] };
-}
-
-/** The CA's PEM for the certificate check, or null (no file, or one the app refuses: see readCaFile). */
-function caPemOf(path: string): string | null {
-  if (!path) return null;
-  const read = readCaFile(path);
-  return read.ok ? read.pem : null;
+  return { caPem: caPemOrNull(caFile), hosts: host ? [host] : [] };
 }

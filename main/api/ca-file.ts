@@ -53,6 +53,13 @@ function caRefusal(refused: Refused): CaFileRead {
 }
 
 /** What is wrong with a CA file, in plain English for the CLI. */
+/** The CA file's PEM, or null when there is no path or the app refuses the file (readCaFile says why elsewhere). */
+export function caPemOrNull(path: string): string | null {
+  if (!path) return null;
+  const read = readCaFile(path);
+  return read.ok ? read.pem : null;
+}
+
 export function caFileProblem(path: string, read: Exclude<CaFileRead, { ok: true }>): string {
   const name = JSON.stringify(path);
   if (read.problem === 'unreadable') return `the CA file ${name} cannot be read (${read.code})`;

@@ -44,7 +44,8 @@ export interface Transport {
 
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
-function trustedRoots(extra: readonly string[]): string[] {
+/** The roots a TLS check trusts: the system's and Node's, plus a private CA (never instead of them). */
+export function trustedRoots(extra: readonly string[]): string[] {
   const getCa = (tls as { getCACertificates?: (type: string) => string[] }).getCACertificates;
   const defaults = getCa ? [...getCa('default'), ...safe(() => getCa('system'))] : [...rootCertificates];
   return [...defaults, ...extra];

@@ -39,4 +39,5 @@ export type { ProbeResult } from './http-transport';
 export { OPERATIONS, operationTitle, type OperationId, type AuthorizedOperationId } from './operations';
 export { analyzeDialingList } from './upload/analyze-dialing-list';
 export type { DialingListAnalysis, ListEncoding } from './upload/dialing-list-analysis';
-export { caFileProblem, MAX_CA_FILE_BYTES, readCaFile, type CaFileRead } from './ca-file';
+export { caFileProblem, caPemOrNull, MAX_CA_FILE_BYTES, readCaFile, type CaFileRead } from './ca-file';
+export { trustedRoots } from './http-transport';

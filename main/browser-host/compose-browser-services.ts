@@ -10,11 +10,12 @@ import { createRecentErrors } from '../services/diagnostics';
 import { createLogger, createRotatingFileSink, type Logger } from '../services/logging';
 import { withPolicy, type LoadedPolicy } from '../services/policy';
 import { collectDiagnostics, createWorkstationPort } from '../services/workstation';
-import { createConnectivity, createNetworkWatcher, createReachabilityProber, sipUpgradeProbe, startApiReachability, type Connectivity } from '../services/connectivity';
+import { createConnectivity, createNetworkWatcher, createReachabilityProber, sipUpgradeProbeTrusting, startApiReachability, type Connectivity } from '../services/connectivity';
 import { createPhoneService } from '../services/phone';
 import { createIntegraSessionApi, createSessionService, instanceOrigin, VAULT_KEYS, type LaunchOverrides } from '../services/session';
 import { createSupervisorService } from '../services/supervisor';
 import { createCallsService, tapAgentRecords } from '../services/calls';
+import { caPemOrNull } from '../api';
 import { createJsonFileSettingsStorage, createSettingsService } from '../services/settings';
 import { createMemoryVault } from '../services/vault';
 import type { AppServices } from '../ipc';
@@ -71,7 +72,7 @@ export function composeBrowserServices(
     forms: { template: () => settings.get().formUrlTemplate },
   });
   // The phone asks main to watch its SIP server after long outages (Node is not throttled like the page's WebSocket).
-  const phone = createPhoneService({ session, prober: createReachabilityProber({ connect: sipUpgradeProbe }), log: (line) => logger.info(line) });
+  const phone = createPhoneService({ session, prober: createReachabilityProber({ connect: sipUpgradeProbeTrusting(() => caPemOrNull(settings.get().caFile)) }), log: (line) => logger.info(line) });
   const workstation = createWorkstationPort({
     logger,
     onRendererReady: hooks.onRendererReady,

@@ -14,5 +14,5 @@ export { backoffDelay, backoffSchedule, backoffCeiling, OUTBOX_BACKOFF, SIP_RECO
 export type { BackoffPolicy, RandomSource } from '../../../common/backoff';
 export { API_PROBE_INTERVAL_MS, API_PROBE_TIMEOUT_MS, startApiReachability, type ApiProbeTarget, type ApiReachability, type ApiReachabilityOptions } from './api-reachability';
 export { createReachabilityProber, SIP_PROBE_TIMEOUT_MS, type ConnectProbe, type ReachabilityProber, type ReachabilityResult, type WaitOptions } from './reachability-prober';
-export { sipUpgradeProbe, type SipProbeOutcome } from './sip-upgrade-probe';
+export { sipUpgradeProbe, sipUpgradeProbeTrusting, type SipProbeOutcome } from './sip-upgrade-probe';
 export { sipProbeTarget, tcpConnect, type ProbeTarget } from './tcp-connect';

@@ -6,11 +6,15 @@
 // "reachable" then sent the whole floor into failing tries (issue 23). Only
 // an HTTP 101 that selects `sip` counts; a refusal, a 503, a 404, a close, a
 // different subprotocol or no answer within the limit do not. Nothing secret
-// is sent (no credentials, no SIP message).
+// is sent (no credentials, no SIP message). On wss the certificate is checked
+// as the phone's own connection checks it (system roots plus IT's CA): a
+// server whose certificate fails would fail the phone too, so it is not
+// "there" for the phone.
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Duplex } from 'node:stream';
+import { trustedRoots } from '../../api/http-transport';
 import type { ProbeTarget } from './tcp-connect';
 
 /** How far a probe got: the port refused (or never answered), something answered that is not a SIP WebSocket, or the SIP service did. */
@@ -24,7 +28,20 @@ function closeFrame(): Buffer {
 }
 
 /** Probes `target.url`; resolves whether the SIP WebSocket answered. Never throws. `onOutcome` says how far it got (for the log and the bench). */
-export function sipUpgradeProbe(target: ProbeTarget, options: { timeoutMs: number; signal: AbortSignal; onOutcome?: (outcome: SipProbeOutcome) => void }): Promise<boolean> {
+export interface SipProbeOptions {
+  timeoutMs: number;
+  signal: AbortSignal;
+  /** A private CA (PEM) trusted beside the system's roots, as the app's TLS does everywhere. */
+  caPem?: string | null;
+  onOutcome?: (outcome: SipProbeOutcome) => void;
+}
+
+/** The probe with the CA the app trusts now (read at each probe: a changed setting applies at once). */
+export function sipUpgradeProbeTrusting(caPem: () => string | null): (target: ProbeTarget, options: SipProbeOptions) => Promise<boolean> {
+  return (target, options) => sipUpgradeProbe(target, { ...options, caPem: caPem() });
+}
+
+export function sipUpgradeProbe(target: ProbeTarget, options: SipProbeOptions): Promise<boolean> {
   return new Promise((resolve) => {
     if (options.signal.aborted || !target.url || !URL.canParse(target.url)) {
       resolve(false);
@@ -57,8 +74,9 @@ export function sipUpgradeProbe(target: ProbeTarget, options: { timeoutMs: numbe
       path: `${url.pathname}${url.search}`,
       method: 'GET',
       agent: false,
-      // Only whether the service answers is learnt here; the phone's own connection checks the certificate.
-      ...(secure ? { rejectUnauthorized: false, servername: url.hostname.replace(/^\[(.*)\]$/, '$1') } : {}),
+      ...(secure
+        ? { rejectUnauthorized: true, servername: url.hostname.replace(/^\[(.*)\]$/, '$1'), ...(options.caPem ? { ca: trustedRoots([options.caPem]) } : {}) }
+        : {}),
       headers: {
         Host: url.host,
         Connection: 'Upgrade',

@@ -3,10 +3,12 @@
 // port that refuses, a front that accepts TCP and closes, an HTTP server that
 // answers 503 or upgrades without `sip`, and one that never answers do not.
 import { createServer, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
-import { sipUpgradeProbe, type SipProbeOutcome } from '../../../main/services/connectivity';
+import { sipUpgradeProbe, sipUpgradeProbeTrusting, type SipProbeOutcome } from '../../../main/services/connectivity';
+import { createTlsMaterial } from '../../../simulator/sip/tls-authority';
 import { freeTcpPort } from '../../interop/support/ports';
 
 const closers: Array<() => Promise<void>> = [];
@@ -41,6 +43,20 @@ describe('sipUpgradeProbe', () => {
     expect(await probe(port)).toEqual({ answered: true, outcome: 'sip' });
     await expect.poll(() => closes).toEqual([1000]);
     expect(paths).toEqual(['/ws']);
+  });
+
+  it('on wss it checks the certificate as the phone does: a private CA\'s server is not there until IT\'s CA is trusted', async () => {
+    const tls = createTlsMaterial();
+    const https = createTlsServer({ cert: tls.serverCertPem, key: tls.serverKeyPem });
+    const wss = new WebSocketServer({ server: https, handleProtocols: (protocols) => (protocols.has('sip') ? 'sip' : false) });
+    closers.push(() => new Promise((resolve) => wss.close(() => resolve())));
+    const port = await listen(https);
+    const target = { host: '127.0.0.1', port, url: `wss://127.0.0.1:${port}/ws` };
+    const outcomes: SipProbeOutcome[] = [];
+    const options = { timeoutMs: 2_000, signal: new AbortController().signal, onOutcome: (o: SipProbeOutcome) => void outcomes.push(o) };
+    expect(await sipUpgradeProbe(target, options)).toBe(false);
+    expect(await sipUpgradeProbeTrusting(() => tls.caCertPem)(target, options)).toBe(true);
+    expect(outcomes).toEqual(['refused', 'sip']);
   });
 
   it('a port that refuses is "refused"', async () => {
