@@ -3,16 +3,10 @@
 // counts the RTP packets it received from that agent and stamps the last one
 // (`levels.customerReceived`, the simulator's Date.now()).
 import type { Simulator } from '../../simulator/index';
+import { control } from '../../test/interop/support/sim-control';
 
-export async function simControl<T>(sim: Simulator, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sim.control.url}${path}`, {
-    method,
-    headers: { 'x-sim-secret': sim.control.secret, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${method} /__sim${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
+/** The control API call the interop tests use, under the benches' name. */
+export const simControl = control;
 
 interface CallView {
   status: string;
