@@ -9,10 +9,8 @@
 import type { PartyIndex } from './conference-mixer';
 import { FrameReader, FrameWriter } from './audio-frames';
 import { FrameMix } from './frame-mix';
+import { pumpFrames } from './frame-pump';
 import type { MixCommand, MixStreams } from './mix-messages';
-
-/** A read that resolves faster than this found its frame already queued (frames come every 10 ms). */
-const QUEUED_READ_MS = 1;
 
 export class MixLoop {
   private readonly mix: FrameMix;
@@ -51,38 +49,14 @@ export class MixLoop {
     this.microphone = this.pump(stream, (samples, now) => this.mix.microphone(samples, now));
   }
 
-  /**
-   * Reads `stream` to its end (or stop()), each frame's samples to `use`; every frame is closed once read.
-   * What queued up before the loop read it (the processor keeps frames from its creation: while the worker
-   * loaded, or a new microphone's stream was on its way) is dropped: written at once, it would put every
-   * later frame that much ahead of real time, a delay the far end's jitter buffer would have to absorb.
-   * A frame was queued when the read gave it without waiting.
-   */
+  /** Reads `stream` to its end (or stop()), each frame's samples to `use` (frame-pump.ts). */
   private pump(stream: ReadableStream<AudioData>, use: (samples: Float32Array, nowMs: number) => void): ReadableStreamDefaultReader<AudioData> {
     const reader = stream.getReader();
     this.readers.add(reader);
     const frames = new FrameReader();
-    const loop = async (): Promise<void> => {
-      let backlog = true;
-      while (!this.stopped) {
-        const asked = performance.now();
-        const { value, done } = await reader.read();
-        if (done) return;
-        backlog &&= performance.now() - asked < QUEUED_READ_MS;
-        if (backlog) {
-          value.close();
-          continue;
-        }
-        try {
-          const samples = frames.samples(value);
-          if (samples.length > 0) use(samples, performance.now());
-        } finally {
-          value.close();
-        }
-      }
-    };
+    const pumped = pumpFrames(reader, () => this.stopped, { samples: (frame) => frames.samples(frame), use, now: () => performance.now() });
     // A track that ends (a microphone unplugged, a call gone) ends its stream; the mix goes on without it.
-    void loop().catch(() => undefined).finally(() => this.readers.delete(reader));
+    void pumped.catch(() => undefined).finally(() => this.readers.delete(reader));
     return reader;
   }
 
