@@ -6,12 +6,14 @@
 // Audio; frame-mixer.ts, the Breakout Box in a worker). The calls are plain
 // RTCPeerConnections answered here (the parties are another Chromium's page).
 //
-// delays(): the clicks' onsets, timed in a worker (onset-tap-worker.ts), on
-// two paths at once, each tapped where it enters the mixer and where it leaves:
-//   party 0 → party 1  the customer's clicks (the call's received track) →
-//                      what the consultation is sent; the agent taken out of it
-//   agent → party 0    the microphone's clicks (its fake device plays a file) →
-//                      what the customer is sent; party 1 taken out of it
+// delays(ms, p): the clicks' onsets, timed in a worker (onset-tap-worker.ts),
+// on two paths at once, each tapped where it enters the mixer and where it
+// leaves (q is the other party; the parties' page makes party p click):
+//   party p → party q  party p's clicks (its call's received track) → what
+//                      party q is sent; the agent taken out of it
+//   agent → party p    the microphone's clicks (its fake device plays a file) →
+//                      what party p is sent; party q taken out of it
+// With p = 0 and then p = 1, every path of the mix is timed.
 // Not mixing, each path's "output" is a second tap of its input: what the
 // timing itself reads when nothing lies between (the pass-through baseline).
 import { createAudioMixer } from '../../renderer/src/phone/conference/audio-mixer';
@@ -129,16 +131,17 @@ const agent = {
     mixing.mixer.close();
     mixing = null;
   },
-  /** Taps both paths for `ms` and returns the onsets found (the worker's clock). */
-  async delays(ms: number): Promise<DelayOnsets> {
+  /** Taps both paths of party `clicking`'s clicks for `ms` and returns the onsets found (the worker's clock). */
+  async delays(ms: number, clicking: 0 | 1 = 0): Promise<DelayOnsets> {
     if (!box) throw new Error('This Chromium has no Breakout Box to tap with.');
-    const partyTrack = receivedTrack(callAt(0));
+    const other = clicking === 0 ? 1 : 0;
+    const partyTrack = receivedTrack(callAt(clicking));
     const tapped = mixing
-      ? [partyTrack, mixing.overrides[1].track, mic(), mixing.overrides[0].track]
+      ? [partyTrack, mixing.overrides[other].track, mic(), mixing.overrides[clicking].track]
       : [partyTrack, partyTrack, mic(), mic()];
     if (mixing) {
-      mixing.overrides[1].agentAudible(false);
-      mixing.mixer.setPartyHeard(1, false);
+      mixing.overrides[other].agentAudible(false);
+      mixing.mixer.setPartyHeard(other, false);
     }
     // Clones, so that ending the taps never touches the tracks the calls and the mixer use.
     const clones = tapped.map((track) => track.clone());
@@ -156,8 +159,8 @@ const agent = {
     } finally {
       for (const track of clones) track.stop();
       if (mixing) {
-        mixing.overrides[1].agentAudible(true);
-        mixing.mixer.setPartyHeard(1, true);
+        mixing.overrides[other].agentAudible(true);
+        mixing.mixer.setPartyHeard(other, true);
       }
     }
   },

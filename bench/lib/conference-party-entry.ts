@@ -1,9 +1,10 @@
 // Bundled for Chromium by bench/conference.ts: the two parties of the agent's
 // three-way call, in their own Chromium (so the agent's Chromium holds only
-// the agent's work, and its CPU is the agent's). Party 0 (the customer) says
-// clicks: a 1 kHz burst of 40 ms every 250 ms, looped sample-exactly by Web
-// Audio, so each onset is sharp; party 1 (the consultation) a steady voice
-// (a tone with vibrato). Each call is a plain RTCPeerConnection toward the
+// the agent's work, and its CPU is the agent's). One party says clicks: a
+// 1 kHz burst of 40 ms every 250 ms, looped sample-exactly by Web Audio, so
+// each onset is sharp; the other a steady voice (a tone with vibrato). Party
+// 0 (the customer) clicks first; clicksFrom(1) swaps them, so the bench times
+// each party's voice through the mix. Each call is a plain RTCPeerConnection toward the
 // agent's page, its SDP carried by the bench (no trickle: the offer and the
 // answer hold every candidate, all on loopback).
 import { gathered } from './ice-gathered';
@@ -47,13 +48,14 @@ function trackOf(stream: MediaStream): MediaStreamTrack {
 }
 
 const calls: RTCPeerConnection[] = [];
+const sources = { clicks: clicks(), voice: voice() };
 
 const party = {
   /** The offer of party `index`'s call (0 clicks, 1 a voice). */
   async offer(index: 0 | 1): Promise<string> {
     const pc = new RTCPeerConnection();
     calls[index] = pc;
-    const track = index === 0 ? clicks() : voice();
+    const track = index === 0 ? sources.clicks : sources.voice;
     pc.addTrack(track, new MediaStream([track]));
     await pc.setLocalDescription(await pc.createOffer());
     await gathered(pc);
@@ -64,6 +66,12 @@ const party = {
     if (!pc) throw new Error(`no call ${index} offered`);
     await pc.setRemoteDescription({ type: 'answer', sdp });
     await world.resume();
+  },
+  /** Party `index` says the clicks, the other the voice (each call's sender swaps its track: no renegotiation). */
+  async clicksFrom(index: 0 | 1): Promise<void> {
+    await Promise.all(
+      calls.map((pc, i) => pc.getSenders()[0]?.replaceTrack(i === index ? sources.clicks : sources.voice)),
+    );
   },
   close(): void {
     for (const pc of calls) pc.close();
