@@ -258,7 +258,7 @@ async function expectEachEndHearsTheOtherTwo(guid: string): Promise<void> {
 }
 
 describe('three-way call', () => {
-  it('each party hears the other two and not itself, told apart by voice at each end; with ana muted the customer still hears bruno and bruno the customer; then ana leaves them talking', { timeout: 90_000 }, async () => {
+  it('each party hears the other two and not itself, told apart by voice at each end; with ana muted the customer still hears bruno and bruno the customer; then ana leaves them talking', { timeout: 150_000 }, async () => {
     const guid = await customerCallsAna();
     await openTransfer(app.page, '1002');
     await app.page.getByTestId('transfer-search').press('Control+Enter');

@@ -30,9 +30,10 @@
  *     miss its microphone frame and leave a 10 ms gap; the slack frame is the
  *     cushion against that jitter.
  * So a party waits for the microphone's next frame (0–10 ms) and for slack
- * only where it is needed: at most 10 ms + `guardMs` once trimmed, where one
- * frame of slack everywhere (the first version of this mix) made it up to 20 ms,
- * about 10 ms more than half the time (bench/conference.ts measured both).
+ * only where it is needed: at most 10 ms + `guardMs` once trimmed. One frame
+ * of slack everywhere (the first version of this mix) made it up to 20 ms,
+ * and the start nearly always left that frame there (bench/conference.ts
+ * measured 10–11 ms at p50 with it; docs/BENCHMARKS.md, "Issue 22").
  * A queue that runs dry is padded with silence for the rest of the frame.
  * When the microphone stops (unplugged, being switched), the parties' frames
  * must still reach each other: after `micSilentMs` without a microphone frame
