@@ -52,6 +52,8 @@ export class CallMedia {
   /** A conference's mix sent instead of the microphone, and the microphone kept aside meanwhile. */
   private override: SendOverride | null = null;
   private microphone: MediaStreamTrack | null = null;
+  /** Muted or held: under a mix the sender keeps running, so this says whether the agent's voice goes out. */
+  private agentSilent = false;
 
   constructor(
     private readonly sdh: () => SessionDescriptionHandler | undefined,
@@ -133,6 +135,7 @@ export class CallMedia {
 
   /** Sends our audio or not (mute, hold); the sender keeps running so unmuting is instant. With a mix, mute only takes the agent out of it. */
   setSending({ muted, held }: { readonly muted: boolean; readonly held: boolean }): void {
+    this.agentSilent = muted || held;
     for (const s of this.peerConnection()?.getSenders() ?? []) if (s.track?.kind === 'audio') s.track.enabled = !held && (this.override !== null || !muted);
     this.override?.agentAudible(!muted);
   }
@@ -187,9 +190,9 @@ export class CallMedia {
 
   /** Where the call's audio goes now: the microphone sending (its label) and the output playing (device id, '' = default). */
   route(): AudioRoute | null {
-    const sender = this.peerConnection()?.getSenders().find((s) => s.track?.kind === 'audio');
-    if (!this.remote || !sender?.track) return null;
-    return { microphone: sender.track.label, speakerId: this.remote.speakerId() };
+    const microphone = this.microphoneTrack();
+    if (!this.remote || !microphone) return null;
+    return { microphone: microphone.label, speakerId: this.remote.speakerId() };
   }
 
   /** Digits still waiting in the audio sender's DTMF queue ('' when none or no sender). */
@@ -211,13 +214,22 @@ export class CallMedia {
 
   /** The level of what the agent's microphone sends (0…1; 0 when muted or before media). */
   localLevel(): number {
-    const track = this.peerConnection()?.getSenders().find((s) => s.track?.kind === 'audio')?.track ?? null;
-    if (!track || !track.enabled) return 0;
+    const track = this.microphoneTrack();
+    if (!track || !track.enabled || (this.override && this.agentSilent)) return 0;
     if (this.local?.trackId !== track.id) {
       this.local?.meter.close();
       this.local = { trackId: track.id, meter: trackLevel(track) };
     }
     return this.local.meter.read();
+  }
+
+  /**
+   * The agent's microphone: what the sender carries, or, while it carries a conference's mix, the
+   * microphone the mix takes (the mix's track is named by a random id and sounds like the parties).
+   */
+  private microphoneTrack(): MediaStreamTrack | null {
+    if (this.override) return this.microphone;
+    return this.peerConnection()?.getSenders().find((s) => s.track?.kind === 'audio')?.track ?? null;
   }
 
   private webHandler(): Web.SessionDescriptionHandler | null {
