@@ -260,6 +260,8 @@ async function expectEachEndHearsTheOtherTwo(guid: string): Promise<void> {
 describe('three-way call', () => {
   it('each party hears the other two and not itself, told apart by voice at each end; with ana muted the customer still hears bruno and bruno the customer; then ana leaves them talking', { timeout: 150_000 }, async () => {
     const guid = await customerCallsAna();
+    const microphoneLine = app.page.getByTestId('call-devices').first();
+    const microphone = await microphoneLine.getAttribute('data-microphone');
     await openTransfer(app.page, '1002');
     await app.page.getByTestId('transfer-search').press('Control+Enter');
     await panelState(bruno.page, 'ringing').waitFor({ timeout: 15_000 });
@@ -270,8 +272,12 @@ describe('three-way call', () => {
     await screenshots(app.page, 'transfer-conference');
     expect(await violationsInBothLanguages(app.page)).toEqual([]);
     await expectEachEndHearsTheOtherTwo(guid);
+    // The call still names ana's microphone, not the mix her calls now send (a track named by a random id).
+    expect(await microphoneLine.getAttribute('data-microphone')).toBe(microphone);
     // Ana silent: whatever the customer hears now comes from bruno, through ana's mix; and the other way.
     await app.page.getByTestId('mute').click();
+    // Her meter shows her microphone, silent while muted, not the mix of the two parties' voices.
+    await until(async () => Number(await app.page.getByTestId('local-level').first().getAttribute('data-level')) === 0 || null, "ana's meter at 0 while muted");
     const before = (await simCall(app, guid)).levels?.customerReceived.packets ?? 0;
     const heard = await until(async () => {
       const c = await simCall(app, guid);
