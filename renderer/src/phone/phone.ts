@@ -18,7 +18,7 @@ import { OfferedCalls, type MakeCallExpectation } from './call/offered-calls';
 import { ConnectionLosses, transportEnd } from './call/connection-loss';
 import { placeCall } from './call/outgoing-call';
 import type { CallEnvironment, CallEvents, DeviceChoice, HangUpResult, PhoneCall } from './call/phone-call';
-import { createDefaultMixer } from './conference/default-mixer';
+import { createAudioMixer } from './conference/audio-mixer';
 import type { ConferenceEvent } from './conference/conference';
 import type { ConsultationView } from './transfer/consultation';
 import type { TransferState } from './transfer/transfer-state';
@@ -98,7 +98,7 @@ export class Phone {
       isConnected: () => this.ua.isConnected(),
       hasRoom: () => !this.calls.full,
       placeConsultation: (target, customer) => this.placeConsultation(target, customer),
-      makeMixer: options.conferenceMixer ?? (() => createDefaultMixer()),
+      makeMixer: options.conferenceMixer ?? createAudioMixer,
       emit: (event, value) => this.events.emit(event, value),
     });
   }

@@ -7,22 +7,18 @@
 import { createAudioMixer } from '../../../renderer/src/phone/conference/audio-mixer';
 import { breakoutBox } from '../../../renderer/src/phone/conference/breakout-box';
 import type { ConferenceMixer } from '../../../renderer/src/phone/conference/conference-mixer';
-import { createDefaultMixer } from '../../../renderer/src/phone/conference/default-mixer';
 import { createFrameMixer } from '../../../renderer/src/phone/conference/frame-mixer';
 
-/** `default`: what the phone makes when told nothing; `default-without-box`: the same in a browser without the Breakout Box. */
-export type MixerKind = 'web-audio' | 'frames' | 'frames-on-page' | 'default' | 'default-without-box';
+export type MixerKind = 'web-audio' | 'frames' | 'frames-on-page';
 
 /** Where each frame mixer said it mixes, in order. */
 const mixedWhere: string[] = [];
 
 function makeMixer(kind: MixerKind): ConferenceMixer {
   if (kind === 'web-audio') return createAudioMixer();
-  const onMixing = (where: string): void => void mixedWhere.push(where);
-  if (kind === 'default') return createDefaultMixer({ onMixing });
-  if (kind === 'default-without-box') return createDefaultMixer({ onMixing }, { AudioContext: window.AudioContext });
   const box = breakoutBox();
   if (!box) throw new Error('This Chromium has no Breakout Box (MediaStreamTrackProcessor / MediaStreamTrackGenerator).');
+  const onMixing = (where: string): void => void mixedWhere.push(where);
   // A worker whose script is not there: the mixer must notice and mix on the page.
   const missingWorker = (): Worker => new Worker('/no-such-worker.js', { type: 'module' });
   return createFrameMixer(box, kind === 'frames-on-page' ? { startWorker: missingWorker, onMixing } : { onMixing });
@@ -208,7 +204,6 @@ const page = {
     const before = { partyAHears: await bands(a.partyHears), partyBHears: await bands(b.partyHears) };
 
     const contextsBefore = contexts.length;
-    const saidBefore = mixedWhere.length;
     const mixer = makeMixer(kind);
     const [toA, toB] = mixer.mix([
       { remote: a.agentHears, microphone },
@@ -223,13 +218,12 @@ const page = {
       agentHearsA: await bands(a.agentHears),
       agentHearsB: await bands(b.agentHears),
     };
-    // Only a frame mixer says where it mixes (Web Audio says nothing): what this run's mixer said, if anything.
-    const where = mixedWhere.length > saidBefore ? (mixedWhere.at(-1) ?? 'not said') : 'not said';
+    const where = mixedWhere.at(-1) ?? 'not said';
     if (!full) {
       mixer.close();
       a.close();
       b.close();
-      return { mixing, where, mixerContexts: contexts.length - contextsBefore };
+      return { mixing, where };
     }
 
     mixer.setPartyHeard(1, false); // party B muted: a listener

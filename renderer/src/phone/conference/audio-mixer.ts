@@ -23,12 +23,13 @@
  * chromium.test.ts measures 10-31 ms in headless Chromium (the figure is
  * fixed per run, set by the clocks' phase at start; the latency hint does
  * not change it). bench/conference.ts, between two Chromiums with the
- * phone's microphone and playout, measured more: 17–40 ms per conference,
- * once 107 ms, over the issue's bound of one 20 ms packet; so the phone
- * mixes frame by frame where it can (default-mixer.ts) and uses this one
- * where the Breakout Box is missing. Still under the ~150 ms one-way delay
- * at which conversation begins to suffer (ITU-T G.114), and only while
- * three talk.
+ * phone's microphone and playout, measured 17–40 ms per conference (once
+ * 107 ms): over the issue's bound of one 20 ms packet. The frame mixer
+ * (frame-mixer.ts) keeps within it on that bench, but is not the default:
+ * in the app's three-way E2E the customer did not hear the consulted party
+ * through it (party 1 → output 0 silent, a path the bench does not time).
+ * Still under the ~150 ms one-way delay at which conversation begins to
+ * suffer (ITU-T G.114), and only while three talk.
  */
 import type { SendOverride } from '../media/send-override';
 import type { ConferenceMixer, PartyIndex } from './conference-mixer';

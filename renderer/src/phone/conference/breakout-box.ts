@@ -35,8 +35,15 @@ export function breakoutBox(scope: object = globalThis): BreakoutBox | null {
   const Processor = found.MediaStreamTrackProcessor;
   const Generator = found.MediaStreamTrackGenerator;
   if (typeof Processor !== 'function' || typeof Generator !== 'function' || typeof found.AudioData !== 'function') return null;
+  // Each processor is held for as long as the box is: once its readable is transferred to the mixing
+  // worker nothing else on the page refers to it, and a collected processor would stop its frames.
+  const processors: object[] = [];
   return {
-    frames: (track) => new Processor({ track }).readable,
+    frames(track) {
+      const processor = new Processor({ track });
+      processors.push(processor);
+      return processor.readable;
+    },
     generator() {
       const track = new Generator({ kind: 'audio' });
       return { track, writable: track.writable };

@@ -1,8 +1,7 @@
 /**
  * What a three-way call needs from an audio mixer, as a port: the browser's
- * are frame-mixer.ts (the Breakout Box, the default where there is one) and
- * audio-mixer.ts (Web Audio), chosen by default-mixer.ts; the phone makes
- * one per conference and closes it when the conference ends.
+ * is audio-mixer.ts (Web Audio); the phone makes one per conference and
+ * closes it when the conference ends.
  */
 import type { ConferenceMedia } from '../media/call-media';
 import type { SendOverride } from '../media/send-override';
