@@ -1,5 +1,6 @@
 // A page that was reloaded (or whose renderer crashed and was reloaded) takes
-// back the calls the earlier page had (issue 24), once its phone is registered:
+// back the calls the earlier page had (issue 24): asked of main as soon as the
+// phone exists, sent as soon as its WebSocket is up (Phone.takeOver):
 //
 //   main's live calls ──ringing──▶ a missed call ("the page was reloaded while it rang")
 //                    ──active/held──▶ the call panel at once (timer, CTI, notes, hold, mute),
@@ -27,11 +28,8 @@ export function useCallTakeover(api: SoftphoneApi, phone: Phone | null, adopt: (
   const [notice, setNotice] = useState<TakeoverNotice | null>(null);
   useEffect(() => {
     if (!phone) return;
-    let asked = false;
     let live = true;
     const takeBack = async (): Promise<void> => {
-      if (asked) return;
-      asked = true;
       const reply = await api.request('phone.liveCalls', {});
       if (!live || !reply.ok) return;
       for (const snapshot of reply.value) {
@@ -56,13 +54,9 @@ export function useCallTakeover(api: SoftphoneApi, phone: Phone | null, adopt: (
         if (live) setNotice({ kind: hungUp ? 'failed' : 'failedNoHangUp', caller, cause });
       }
     };
-    if (phone.registration.kind === 'registered') void takeBack();
-    const off = phone.on('registration', (state) => {
-      if (state.kind === 'registered') void takeBack();
-    });
+    void takeBack();
     return () => {
       live = false;
-      off();
     };
   }, [api, phone, adopt]);
   return [notice, () => setNotice(null)];

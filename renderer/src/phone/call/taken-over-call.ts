@@ -30,6 +30,12 @@ import type { EndIntent } from './call-session';
 export const TAKEOVER_CSEQ_MARGIN = 100;
 /** How long the platform may take to answer the take-over before the call counts as lost. */
 export const TAKEOVER_ANSWER_MS = 8_000;
+/**
+ * How long the new page may take to connect before the call counts as lost:
+ * the platform ends a call without RTP after its RTP timeout (Asterisk's
+ * default 30 s here), so a take-over later than that finds nothing.
+ */
+export const TAKEOVER_CONNECT_MS = 20_000;
 
 export type TakeOverOutcome =
   | { readonly kind: 'taken' }
@@ -72,8 +78,23 @@ export class TakenOverCall extends PhoneCall {
     return this.held;
   }
 
-  /** Sends the take-over; resolves once the platform took it (active, or held again) or it was lost (ended). */
-  start(answerMs = TAKEOVER_ANSWER_MS): Promise<TakeOverOutcome> {
+  /**
+   * Sends the take-over as soon as `connected` says the phone's WebSocket is
+   * up (an in-dialog request needs no registration); resolves once the
+   * platform took it (active, or held again) or it was lost (ended).
+   */
+  async start(connected: (timeoutMs: number) => Promise<boolean>, answerMs = TAKEOVER_ANSWER_MS): Promise<TakeOverOutcome> {
+    if (!(await connected(TAKEOVER_CONNECT_MS))) {
+      const reason = { key: 'phone.takeover.notSent', params: { detail: 'the phone could not connect to the platform' } } as const;
+      this.end({ cause: 'network-dropped', by: 'system', reason, detail: phoneEnglish(reason) });
+      void this.inviter.dispose().catch(() => undefined);
+      return { kind: 'lost', status: null };
+    }
+    if (this.current.kind !== 'answering') return { kind: 'lost', status: null };
+    return this.send(answerMs);
+  }
+
+  private send(answerMs: number): Promise<TakeOverOutcome> {
     const mic = this.env.devices().microphone;
     // Held before the reload: the offer says sendonly, so the customer keeps hearing the hold, not the agent.
     const media: Web.SessionDescriptionHandlerOptions = { constraints: { audio: mic ? { deviceId: { exact: mic } } : true, video: false }, hold: this.held };
