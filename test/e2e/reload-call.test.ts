@@ -9,7 +9,7 @@
 // sends the customer nothing). A ringing call becomes a missed call with its
 // true reason; a take-over the platform refuses ends the call honestly
 // (wrap-up asked, Hang Up Call at the platform).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chooseLanguage, phoneOnline, screenshot, simControl, startSignedIn, type E2EApp } from './harness';
 import { pageLevel, panelState, simCall, simCalls, until, type SimCall } from './calls-kit';
 
@@ -19,6 +19,15 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await app?.close();
+});
+// A test that failed half-way leaves no call behind for the next one (its dial pad would stay busy).
+afterEach(async () => {
+  if (!app) return;
+  await simControl(app.sim, 'POST', '/sip/takeovers', { refuse: false });
+  for (const call of await simCalls(app)) {
+    if (call.status !== 'ended') await simControl(app.sim, 'POST', `/calls/${call.guid}/hangup`).catch(() => undefined);
+  }
+  await app.page.locator('[data-testid=call-panel]').waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
 });
 
 /** Within 2 s of the page being loaded again (issue 24, "counts from the page being ready"). */
