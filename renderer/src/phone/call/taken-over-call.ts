@@ -107,12 +107,13 @@ export class TakenOverCall extends PhoneCall {
         resolve(outcome);
       };
       const lose = (status: number | null, reason: EndIntent['reason']): void => {
+        // Settled first: ending the call below tells the watcher too, which knows no status.
+        settle({ kind: 'lost', status });
         if (this.current.kind === 'answering') {
           this.endIntent ??= { cause: 'network-dropped', by: 'system', ...(reason ? { reason, detail: phoneEnglish(reason) } : {}) };
           this.end(this.endIntent);
           void this.inviter.dispose().catch(() => undefined);
         }
-        settle({ kind: 'lost', status });
       };
       const timer = this.env.timers.setTimeout(() => lose(null, { key: 'phone.takeover.noAnswer', params: {} }), answerMs);
       this.watching = (kind) => {
