@@ -68,6 +68,21 @@ describe('a call taken over by a reloaded page', () => {
     expect(second.call?.state.kind).toBe('active');
   });
 
+  it('keeps the old route set for the requests after the take-over, when its 200 brings none (a proxy record-routes only the first INVITE)', async () => {
+    const { snapshot, customerCallId } = await oldPageCall();
+    const route = '<sip:127.0.0.1:5070;lr;r2=on>';
+    const server = new FakeSipServer();
+    const page = await kit.registered(server);
+    expect(await page.takeOver({ ...snapshot, dialog: { ...snapshot.dialog, routeSet: [route] } })).toEqual({ kind: 'taken' });
+    const invite = invitesOf(server, customerCallId).at(-1)!;
+    expect(invite.getHeader('route')).toBe(route);
+    await page.call!.hangUp();
+    const bye = server.received.find((m) => m.method === 'BYE' && m.callId === customerCallId);
+    expect(bye?.getHeader('route')).toBe(route);
+    const ack = server.received.find((m) => m.method === 'ACK' && m.callId === customerCallId);
+    expect(ack?.getHeader('route')).toBe(route);
+  });
+
   it('ends as dropped, saying why, when the platform answers 481', async () => {
     const { snapshot } = await oldPageCall();
     const server = new FakeSipServer();

@@ -25,6 +25,7 @@ import { phoneEnglish } from '../phone-english';
 import { PhoneError } from '../phone-error';
 import { PhoneCall, type CallDirection, type CallEnvironment, type CallInfo, type HangUpResult } from './phone-call';
 import type { EndIntent } from './call-session';
+import { keepRouteSet } from './dialog-route-set';
 
 /** How far above the old page's last CSeq the take-over starts: the old page may have sent requests after its last report (a refresh). */
 export const TAKEOVER_CSEQ_MARGIN = 100;
@@ -52,6 +53,8 @@ export class TakenOverCall extends PhoneCall {
     snapshot: LiveCallSnapshot & { dialog: LiveDialog },
     cseq: number,
     env: CallEnvironment,
+    /** Hands the old route set to the dialog the 200 creates (dialog-route-set.ts); returns its removal. */
+    private readonly keepRoutes: () => () => void = () => () => undefined,
   ) {
     super(inviter, { kind: 'answering' }, infoOf(snapshot, env), env);
     this.dialog = { ...snapshot.dialog, localSeq: cseq };
@@ -95,6 +98,7 @@ export class TakenOverCall extends PhoneCall {
   }
 
   private send(answerMs: number): Promise<TakeOverOutcome> {
+    const releaseRoutes = this.keepRoutes();
     const mic = this.env.devices().microphone;
     // Held before the reload: the offer says sendonly, so the customer keeps hearing the hold, not the agent.
     const media: Web.SessionDescriptionHandlerOptions = { constraints: { audio: mic ? { deviceId: { exact: mic } } : true, video: false }, hold: this.held };
@@ -136,6 +140,7 @@ export class TakenOverCall extends PhoneCall {
         .catch((error: unknown) => lose(null, { key: 'phone.takeover.notSent', params: { detail: error instanceof Error ? error.message : String(error) } }));
     }).finally(() => {
       this.watching = null;
+      releaseRoutes();
     });
   }
 
@@ -215,7 +220,7 @@ export function inDialogInviter(ua: UserAgent, dialog: LiveDialog, cseq: number)
 /** Builds the take-over of `snapshot`'s call (not yet sent: `start()`). */
 export function takeOverCall(ua: UserAgent, snapshot: LiveCallSnapshot & { dialog: LiveDialog }, env: CallEnvironment): TakenOverCall {
   const cseq = takeoverCseq(snapshot.dialog);
-  return new TakenOverCall(inDialogInviter(ua, snapshot.dialog, cseq), snapshot, cseq, env);
+  return new TakenOverCall(inDialogInviter(ua, snapshot.dialog, cseq), snapshot, cseq, env, () => keepRouteSet(ua, snapshot.dialog));
 }
 
 /** The CSeq the take-over sends: above anything the old page may have sent in the dialog. */
