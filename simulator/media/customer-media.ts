@@ -274,7 +274,7 @@ export class CustomerMedia {
 
 /** The `a=fingerprint` of an SDP (session or first media level), lower-cased; undefined when it names none. */
 export function fingerprintOf(sdp: string): string | undefined {
-  return /^a=fingerprint:\s*(\S+\s+\S+)/m.exec(sdp)?.[1]?.toLowerCase();
+  return /^a=fingerprint:\s*(\S+\s+\S+)/m.exec(sdp)?.[1]?.toLowerCase().replace(/\s+/, ' ');
 }
 
 /**
