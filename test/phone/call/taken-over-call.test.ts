@@ -92,7 +92,7 @@ describe('a call taken over by a reloaded page', () => {
     await vi.waitFor(() => expect(page.call?.state.kind).toBe('ended'));
     const state = page.call!.state as Extract<CallState, { kind: 'ended' }>;
     expect(state).toMatchObject({ cause: 'network-dropped', by: 'system' });
-    expect(english(state.reason!)).toBe('the page was reloaded during the call, and the platform answered 481 Call/Transaction Does Not Exist when the phone asked to take the call back');
+    expect(english(state.reason!)).toBe('The page was reloaded during the call, and the platform answered 481 Call/Transaction Does Not Exist when the phone asked to take the call back.');
   });
 
   it('reports a ringing call without a dialog, and nothing for a consultation', async () => {
