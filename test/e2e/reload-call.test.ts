@@ -127,6 +127,25 @@ describe('a call that outlives its page', () => {
     await page.getByTestId('takeover-dismiss').click();
   }, 60_000);
 
+  it('asks for the wrap-up of a call the customer ended while the page was away', async () => {
+    const { page } = app;
+    const call = await callWithAudio(app, '099600004');
+    await page.getByTestId('call-notes').fill('Colgó durante la recarga');
+    await new Promise((r) => setTimeout(r, 300));
+    await page.goto('about:blank');
+    await simControl(app.sim, 'POST', `/calls/${call.guid}/hangup`);
+    await page.goBack();
+    const form = page.locator(`[data-testid=disposition-form][data-guid="${call.guid}"]`);
+    await form.waitFor({ timeout: 15_000 });
+    await page.locator('[data-testid=takeover-notice][data-kind=failed]').waitFor();
+    expect(await form.locator('textarea[name=comment]').inputValue()).toContain('Colgó durante la recarga');
+    expect((await simCall(app, call.guid)).endedBy).toBe('customer');
+    await form.locator('input[name=l1]').fill('Colgó');
+    await page.getByTestId('disposition-submit').click();
+    await form.waitFor({ state: 'detached' });
+    await page.getByTestId('takeover-dismiss').click();
+  }, 60_000);
+
   it('ends a call whose take-over the platform refuses: wrap-up asked, the agent told, Hang Up Call at the platform', async () => {
     const { page } = app;
     const call = await callWithAudio(app, '099600003');

@@ -92,6 +92,8 @@ describe('a call taken over by a reloaded page', () => {
     await vi.waitFor(() => expect(page.call?.state.kind).toBe('ended'));
     const state = page.call!.state as Extract<CallState, { kind: 'ended' }>;
     expect(state).toMatchObject({ cause: 'network-dropped', by: 'system' });
+    // Answered on the earlier page: its records (recent calls, the wrap-up's start) know when.
+    expect(page.call!.activeSince).toBe(snapshot.answeredAt);
     expect(english(state.reason!)).toBe('The page was reloaded during the call, and the platform answered 481 Call/Transaction Does Not Exist when the phone asked to take the call back.');
   });
 

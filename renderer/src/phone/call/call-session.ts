@@ -94,7 +94,8 @@ export abstract class CallSession {
 
   /** When the call became active (epoch ms), for the call panel's timer. */
   get activeSince(): number | null {
-    return this.answeredAt;
+    // A call taken over after a reload was answered on the earlier page: so it counts while being taken back too.
+    return this.answeredAt ?? this.answeredBefore;
   }
 
   /** When the call went on hold (epoch ms) while it is held, else null. */
