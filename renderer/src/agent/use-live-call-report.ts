@@ -42,6 +42,9 @@ export function useLiveCallReport(
     return () => {
       for (const off of offs) off();
       reportAll.current = () => undefined;
+      // This phone goes away in this page (sign-out, new credentials) and hangs its calls up: nothing to take over.
+      // A reload or a crash never gets here, so main keeps what the page reported last.
+      for (const callId of sent.keys()) void api.request('phone.keepLiveCall', { callId, snapshot: null });
     };
   }, [api, phone]);
 
