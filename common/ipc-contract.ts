@@ -21,6 +21,7 @@ export * from './ipc/token-policy';
 export * from './ipc/calls';
 export * from './ipc/workstation';
 export * from './ipc/phone';
+export * from './ipc/live-call';
 export * from './ipc/wire';
 
 export const requestSchemas = {

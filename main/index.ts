@@ -34,6 +34,8 @@ import { pickListFile } from './desktop/list-file-dialog';
 import { privateCaVerdict, wsHost, type PrivateCaTrust } from './desktop/private-ca-trust';
 import { trayIconPath } from './desktop/tray';
 import { loadRenderer, mainWindowOptions, rendererLocation, showAndFocus } from './desktop/window';
+import { appMenuTemplate } from './desktop/app-menu';
+import { recoverCrashedRenderer } from './desktop/renderer-recovery';
 import { confirmWithDialog } from './desktop/setting-confirmation';
 import { registerAppScheme, serveAppScheme } from './desktop/app-protocol';
 import { packagedPublisherNames, startUpdates } from './desktop/updates';
@@ -151,8 +153,17 @@ async function start(): Promise<void> {
   electronSession.defaultSession.setCertificateVerifyProc((request, callback) => callback(privateCaVerdict(request, privateCaTrust(services))));
   registerDialLinkProtocols(app, app.isPackaged);
 
-  mainWindow = new BrowserWindow(mainWindowOptions(join(import.meta.dirname, '../preload/index.cjs')));
+  // Our own menu (issue 24): no reload or developer tools accelerators in a packaged build.
+  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ packaged: app.isPackaged, platform: process.platform })));
+  mainWindow = new BrowserWindow(mainWindowOptions(join(import.meta.dirname, '../preload/index.cjs'), { devTools: !app.isPackaged }));
   const window = mainWindow;
+  // A crashed renderer is reloaded (the page takes its call back) and the agent told once.
+  recoverCrashedRenderer({
+    contents: window.webContents,
+    notify: (title, body) => Notification.isSupported() && new Notification({ title, body }).show(),
+    language: () => services.settings.get().language,
+    log: (line) => logging.logger.warn(line),
+  });
   window.on('closed', () => (mainWindow = null));
   // A reload or a new page: hold links until that page reports its phone again.
   window.webContents.on('did-start-loading', () => dialLinks.markNotReady());

@@ -1,6 +1,10 @@
 // English texts of the tray and the quit question (main/desktop; spread into en.ts).
 export const desktopEn = {
   'tray.signedOut': 'signed out',
+  'window.crashedTitle': 'The app\'s window stopped and was reopened',
+  'window.crashed': 'The window stopped unexpectedly ({reason}) and was reopened. A call you were on is taken back by itself; check its notes.',
+  'window.crashLoopTitle': 'The app\'s window keeps stopping',
+  'window.crashLoop': 'The window stopped {count} times in a minute ({reason}), so it is not reopened again. Close and open the app, and tell IT if it happens again.',
   'tray.missedOne': '1 missed call',
   'tray.missed': '{count} missed calls',
   'updates.readyTitle': 'Update ready',

@@ -3,6 +3,10 @@ import type { desktopEn } from './desktop-en';
 // Textos en español de la bandeja y de la pregunta al salir (main/desktop; se esparcen en es.ts).
 export const desktopEs: Record<keyof typeof desktopEn, string> = {
   'tray.signedOut': 'sesión cerrada',
+  'window.crashedTitle': 'La ventana de la aplicación se detuvo y se volvió a abrir',
+  'window.crashed': 'La ventana se detuvo inesperadamente ({reason}) y se volvió a abrir. La llamada en curso se retoma sola; revise sus notas.',
+  'window.crashLoopTitle': 'La ventana de la aplicación se sigue deteniendo',
+  'window.crashLoop': 'La ventana se detuvo {count} veces en un minuto ({reason}), así que no se vuelve a abrir. Cierre y abra la aplicación, y avise a TI si vuelve a pasar.',
   'tray.missedOne': '1 llamada perdida',
   'tray.missed': '{count} llamadas perdidas',
   'updates.readyTitle': 'Actualización lista',

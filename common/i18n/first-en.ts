@@ -64,4 +64,6 @@ export const firstEn = {
   'request.workstation.diagnostics': 'Collecting the diagnostics',
   'request.phone.waitSipReachable': 'Waiting for the phone\'s server',
   'request.phone.reregistered': 'Reporting the phone back online',
+  'request.phone.keepLiveCall': 'Keeping the live call for a reload of the page',
+  'request.phone.liveCalls': 'Getting back the calls of the page before the reload',
 } as const;

@@ -62,4 +62,6 @@ export const firstEs: Record<keyof typeof firstEn, string> = {
   'request.workstation.diagnostics': 'Reunir el diagnóstico',
   'request.phone.waitSipReachable': 'Esperar al servidor del teléfono',
   'request.phone.reregistered': 'Informar que el teléfono volvió a estar en línea',
+  'request.phone.keepLiveCall': 'Guardar la llamada en curso por si la página se recarga',
+  'request.phone.liveCalls': 'Recuperar las llamadas de la página antes de recargarla',
 };

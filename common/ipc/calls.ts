@@ -197,10 +197,11 @@ export type ParkedDisposition = z.infer<typeof parkedDispositionSchema>;
  * A call that reached the phone and was not taken: it rang out, the caller
  * gave up (abandoned), the agent rejected it, it was offered while the
  * agent was on another call and not taken, or the platform restarted (or the
- * connection to it was lost, when the phone cannot tell which) while it rang. Kept per agent on disk until the
+ * connection to it was lost, when the phone cannot tell which) while it rang, or the
+ * agent's page was reloaded or crashed while it rang (issue 24). Kept per agent on disk until the
  * agent dismisses it (bounded: the newest 1,000, at most 30 days).
  */
-export const missedCallReasonSchema = z.enum(['rang-out', 'abandoned', 'rejected', 'offered-while-busy', 'platform-restarted', 'connection-lost']);
+export const missedCallReasonSchema = z.enum(['rang-out', 'abandoned', 'rejected', 'offered-while-busy', 'platform-restarted', 'connection-lost', 'page-reloaded']);
 export type MissedCallReason = z.infer<typeof missedCallReasonSchema>;
 
 export const missedCallSchema = z

@@ -11,7 +11,12 @@
 // - `phone.reregistered`: the phone registered again on a new connection after
 //   losing its binding; main runs Agent Authentication again in the background
 //   (`session.renewal` tells the page how that went).
+// - `phone.keepLiveCall` / `phone.liveCalls` (issue 24): the page reports each
+//   live call's SIP dialog and what the agent sees of it on every change; main
+//   keeps it in memory, so that a page that was reloaded (or whose renderer
+//   crashed) takes the call over with a re-INVITE (live-call.ts).
 import { z } from 'zod';
+import { liveCallSnapshotSchema } from './live-call';
 
 export const waitSipReachableRequestSchema = z
   .object({
@@ -48,9 +53,17 @@ export const reregisteredReplySchema = z.object({
 });
 export type ReregisteredReply = z.infer<typeof reregisteredReplySchema>;
 
+/** One live call's snapshot (`snapshot`), or the end of it (`snapshot: null`: ended, taken over and lost, or recorded). */
+export const keepLiveCallRequestSchema = z
+  .object({ callId: z.string().min(1).max(256), snapshot: liveCallSnapshotSchema.nullable() })
+  .strict();
+export type KeepLiveCallRequest = z.infer<typeof keepLiveCallRequestSchema>;
+
 export const phoneRequests = {
   'phone.waitSipReachable': { request: waitSipReachableRequestSchema, reply: waitSipReachableReplySchema },
   'phone.reregistered': { request: reregisteredRequestSchema, reply: reregisteredReplySchema },
+  'phone.keepLiveCall': { request: keepLiveCallRequestSchema, reply: z.object({ kept: z.number().int().nonnegative() }) },
+  'phone.liveCalls': { request: z.object({}).strict(), reply: z.array(liveCallSnapshotSchema) },
 } as const;
 
 export const phoneEvents = {} as const;

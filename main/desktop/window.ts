@@ -5,7 +5,8 @@ import { APP_NAME } from '../../common/app-info';
 import { APP_INDEX_URL, APP_ORIGIN } from './app-protocol';
 import type { RendererLocation } from './security';
 
-export function mainWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+/** `devTools`: false in a packaged build (issue 24), so no shortcut or menu can open them there. */
+export function mainWindowOptions(preloadPath: string, { devTools = true }: { devTools?: boolean } = {}): BrowserWindowConstructorOptions {
   return {
     title: APP_NAME,
     width: 1024,
@@ -26,6 +27,7 @@ export function mainWindowOptions(preloadPath: string): BrowserWindowConstructor
       webviewTag: false,
       spellcheck: false,
       navigateOnDragDrop: false,
+      devTools,
     },
   };
 }

@@ -9,5 +9,7 @@ export function createPhoneHandlers(phone: PhoneService): { [C in PhoneChannel]:
   return {
     'phone.waitSipReachable': (request) => phone.waitSipReachable(request),
     'phone.reregistered': (request) => phone.reregistered(request),
+    'phone.keepLiveCall': (request) => phone.keepLiveCall(request),
+    'phone.liveCalls': () => phone.liveCalls(),
   };
 }

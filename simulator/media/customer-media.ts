@@ -50,8 +50,10 @@ const TELEPHONE_EVENT_PT = 101;
 const STATIC_PT: Record<G711Codec, number> = { PCMU: 0, PCMA: 8 };
 
 export class CustomerMedia {
-  private readonly pc: RTCPeerConnection;
-  private readonly transceiver: RTCRtpTransceiver;
+  private pc: RTCPeerConnection;
+  private transceiver: RTCRtpTransceiver;
+  /** The agent's DTLS certificate as its last SDP named it. */
+  private remoteFingerprint: string | undefined;
   private readonly meter = new LevelMeter();
   private readonly recent = new RecentAudio();
   private readonly dtmf: DtmfCollector;
@@ -66,12 +68,19 @@ export class CustomerMedia {
   private lastNegotiatedAt: number | undefined;
 
   constructor(private readonly options: CustomerMediaOptions) {
-    const address = options.mediaAddress;
+    this.source = new ToneGenerator(options.toneHz ?? 440, options.toneAmplitude ?? 0.3);
+    this.dtmf = new DtmfCollector((digit) => options.onDtmf?.(digit));
+    [this.pc, this.transceiver] = this.newPeer();
+  }
+
+  /** A peer connection pinned to the media address, with its one audio transceiver. */
+  private newPeer(): [RTCPeerConnection, RTCRtpTransceiver] {
+    const address = this.options.mediaAddress;
     const onLoopback = address.startsWith('127.');
-    this.pc = new RTCPeerConnection({
+    const pc = new RTCPeerConnection({
       codecs: {
         audio: [
-          ...options.codecs.map(
+          ...this.options.codecs.map(
             (codec) => new RTCRtpCodecParameters({ mimeType: `audio/${codec}`, clockRate: 8000, payloadType: STATIC_PT[codec], channels: 1 }),
           ),
           new RTCRtpCodecParameters({ mimeType: 'audio/telephone-event', clockRate: 8000, payloadType: TELEPHONE_EVENT_PT, parameters: '0-16' }),
@@ -87,18 +96,19 @@ export class CustomerMedia {
       iceFilterStunResponse: (_message, addr) => (onLoopback ? addr[0] === address : true),
       iceFilterCandidatePair: (pair) => pair.localCandidate.host === address && (!onLoopback || pair.remoteCandidate.host === address),
     });
-    this.source = new ToneGenerator(options.toneHz ?? 440, options.toneAmplitude ?? 0.3);
-    this.dtmf = new DtmfCollector((digit) => options.onDtmf?.(digit));
-    this.transceiver = this.pc.addTransceiver(new MediaStreamTrack({ kind: 'audio' }), { direction: 'sendrecv' });
-    this.pc.onTrack.subscribe((track) => {
-      track.onReceiveRtp.subscribe((rtp) => this.receive(rtp));
+    const transceiver = pc.addTransceiver(new MediaStreamTrack({ kind: 'audio' }), { direction: 'sendrecv' });
+    pc.onTrack.subscribe((track) => {
+      track.onReceiveRtp.subscribe((rtp) => {
+        if (pc === this.pc) this.receive(rtp);
+      });
     });
-    this.pc.connectionStateChange.subscribe((state) => {
-      if (state === 'connected') {
+    pc.connectionStateChange.subscribe((state) => {
+      if (state === 'connected' && pc === this.pc) {
         this.startSending();
-        options.onConnected?.();
+        this.options.onConnected?.();
       }
     });
+    return [pc, transceiver];
   }
 
   /** The initial offer, with every candidate (no trickle over SIP). */
@@ -109,13 +119,23 @@ export class CustomerMedia {
 
   async acceptAnswer(sdp: string): Promise<void> {
     this.remoteDirection = sdpDirection(sdp);
+    this.remoteFingerprint = fingerprintOf(sdp);
     await this.pc.setRemoteDescription({ type: 'answer', sdp });
     this.lastNegotiatedAt = Date.now();
   }
 
-  /** Answers a re-offer (hold/resume re-INVITE from the agent). */
+  /**
+   * Answers a re-offer (hold/resume re-INVITE from the agent, an ICE restart).
+   * An offer with another DTLS certificate comes from another peer connection
+   * (a reloaded page taking its call back, issue 24): as Asterisk does on a
+   * changed fingerprint, the media starts over (new ICE and DTLS) on a new
+   * peer connection; what this leg plays, hears and records goes on.
+   */
   async answerOffer(sdp: string): Promise<string> {
     this.remoteDirection = sdpDirection(sdp);
+    const fingerprint = fingerprintOf(sdp);
+    if (this.remoteFingerprint !== undefined && fingerprint !== undefined && fingerprint !== this.remoteFingerprint) await this.startOver();
+    this.remoteFingerprint = fingerprint ?? this.remoteFingerprint;
     await this.pc.setRemoteDescription({ type: 'offer', sdp });
     await this.pc.setLocalDescription(await this.pc.createAnswer());
     this.lastNegotiatedAt = Date.now();
@@ -166,6 +186,13 @@ export class CustomerMedia {
   /** The last seconds of what the phone sent, decoded (what the party on this leg hears). */
   recentlyReceived(): Int16Array {
     return this.recent.read();
+  }
+
+  /** A new peer connection in place of the current one (the agent's is new). */
+  private async startOver(): Promise<void> {
+    const old = this.pc;
+    [this.pc, this.transceiver] = this.newPeer();
+    await old.close().catch(() => undefined);
   }
 
   async close(): Promise<void> {
@@ -243,6 +270,11 @@ export class CustomerMedia {
     if (this.sendTimer) clearInterval(this.sendTimer);
     this.sendTimer = undefined;
   }
+}
+
+/** The `a=fingerprint` of an SDP (session or first media level), lower-cased; undefined when it names none. */
+export function fingerprintOf(sdp: string): string | undefined {
+  return /^a=fingerprint:\s*(\S+\s+\S+)/m.exec(sdp)?.[1]?.toLowerCase().replace(/\s+/, ' ');
 }
 
 /**

@@ -117,6 +117,11 @@ export class LocalTransport implements Transport {
     this.losing.set(callId, method);
   }
 
+  /** The connection that carries the dialog `callId` now (its remote target's), if the originator has a route for it. */
+  carrierOf(callId: string): SipConnection | undefined {
+    return this.routes.get(callId)?.target;
+  }
+
   /** Whether traffic with this Call-ID belongs to the originator (it sent or received some). */
   knows(callId: string): boolean {
     return this.routes.has(callId);

@@ -82,12 +82,16 @@ export function createSipExtension(options: SipExtensionOptions = {}): Simulator
         })().catch((error: unknown) => log(`sip: the restart failed: ${(error as Error).message}`));
       };
       ctx.state.on('platform-restarted', onRestart);
+      // A test fault does not outlive POST /__sim/reset.
+      const onReset = (): void => server.refuseTakeovers(false);
+      ctx.state.on('reset', onReset);
 
       log(`SIP over WebSocket at ${server.ws} and ${server.wss}; CA certificate: ${server.caCertFile}`);
       return {
         ready: { sip: { ws: server.ws, wss: server.wss, caCertFile: server.caCertFile } },
         async close() {
           ctx.state.off('platform-restarted', onRestart);
+          ctx.state.off('reset', onReset);
           transfers.close();
           await calls.close();
           await server.close();

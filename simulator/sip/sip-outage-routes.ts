@@ -7,6 +7,7 @@ import type { ControlReply, ExtensionContext } from '../extension';
 import type { SipServer } from './sip-server';
 
 const dropSchema = z.strictObject({ mode: z.enum(['both', 'half-open']) });
+const takeoverSchema = z.strictObject({ refuse: z.boolean() });
 const refuseSchema = z.strictObject({ seconds: z.number().int('a whole number of seconds').min(1).max(600) });
 
 const problem = (status: number, error: string): ControlReply => ({ status, json: { error } });
@@ -30,6 +31,15 @@ export function addSipOutageRoutes(ctx: ExtensionContext, server: SipServer): vo
     await server.refuse(parsed.data.seconds * 1000);
     const until = server.refusingUntil();
     return { json: { refusingUntil: until === undefined ? null : new Date(until).toISOString() } };
+  });
+
+  // Issue 24: refuse (481) a re-INVITE that would move a live call to another connection of the agent (a reloaded page).
+  ctx.control.route('GET', '/__sim/sip/takeovers', () => ({ json: { refuse: server.refusingTakeovers() } }));
+  ctx.control.route('POST', '/__sim/sip/takeovers', (request) => {
+    const parsed = takeoverSchema.safeParse(request.body);
+    if (!parsed.success) return problem(400, `takeovers takes {refuse: boolean}: ${z.prettifyError(parsed.error)}`);
+    server.refuseTakeovers(parsed.data.refuse);
+    return { json: { refuse: server.refusingTakeovers() } };
   });
 
   // "The SIP server is unreachable": every socket dropped, connections refused, same ports on resume. Calls go on.

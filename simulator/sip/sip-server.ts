@@ -73,6 +73,13 @@ export interface SipServer {
   goDown(downMs: number, mode: 'crash' | 'graceful'): Promise<void>;
   /** The agent's next re-INVITE in the dialog `callId` is answered `status` (a PBX refusing a hold or a refresh). */
   refuseNextReinvite(callId: string, status: number): void;
+  /**
+   * While on, a re-INVITE that would move a live call to another of the
+   * agent's connections (a reloaded page taking its call back, issue 24) is
+   * answered 481, as a PBX that lost the dialog would (a test fault: Asterisk takes it).
+   */
+  refuseTakeovers(on: boolean): void;
+  refusingTakeovers(): boolean;
   /** Phones' own INVITEs, their REFERs and NOTIFYs go here first (without it, an agent's INVITE gets 403). */
   setPhoneRequests(handler: PhoneRequestHandler): void;
   /** Hands a request to the platform's user agent as if it came over `connection`. */
@@ -105,6 +112,7 @@ export async function startSipServer(options: SipServerOptions): Promise<SipServ
   await warmUpCustomerMedia(options.mediaAddress ?? options.host);
 
   const refusedReinvites = new Map<string, number>();
+  let takeoversRefused = false;
   let phoneRequests: PhoneRequestHandler | undefined;
   const route = (message: SipMessage, connection: SipConnection): void => {
     if (message.kind === 'response') {
@@ -120,7 +128,13 @@ export async function startSipServer(options: SipServerOptions): Promise<SipServ
       connection.send(buildResponse(request, refusal, refusal === 491 ? 'Request Pending' : 'Server Error (test fault)'));
       return;
     }
-    // A live call's dialog takes the agent's requests over any connection, as Asterisk matches dialogs by Call-ID and tags.
+    const carrier = local.carrierOf(request.callId);
+    if (takeoversRefused && request.method === 'INVITE' && request.toTag && carrier && carrier !== connection) {
+      connection.send(buildResponse(request, 481, 'Call/Transaction Does Not Exist'));
+      return;
+    }
+    // A live call's dialog takes the agent's requests over any connection, as Asterisk matches dialogs by Call-ID and tags:
+    // a re-INVITE over a new connection (a reloaded page, a reconnected phone) moves the call there.
     if (local.knows(request.callId) && originator.isLive(request.callId)) {
       local.deliver(message, connection);
       return;
@@ -183,6 +197,10 @@ export async function startSipServer(options: SipServerOptions): Promise<SipServ
     isPaused: () => endpoint.isPaused(),
     refuse: (ms) => endpoint.refuse(ms),
     refuseNextReinvite: (callId, status) => void refusedReinvites.set(callId, status),
+    refuseTakeovers: (on) => {
+      takeoversRefused = on;
+    },
+    refusingTakeovers: () => takeoversRefused,
     setPhoneRequests: (handler) => {
       phoneRequests = handler;
     },

@@ -17,6 +17,11 @@ describe('main window', () => {
     });
   });
 
+  it('keeps the developer tools out of a packaged build (issue 24), not out of development', () => {
+    expect(mainWindowOptions('/p.cjs', { devTools: false }).webPreferences?.devTools).toBe(false);
+    expect(mainWindowOptions('/p.cjs').webPreferences?.devTools).toBe(true);
+  });
+
   it('loads the built page from app://renderer (never file://), or the dev server when one runs', async () => {
     const loaded: string[] = [];
     const window = { loadURL: async (url: string) => void loaded.push(url) };

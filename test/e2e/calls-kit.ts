@@ -7,7 +7,7 @@ import { readWav } from '../interop/media/wav';
 import { simControl, type E2EApp } from './harness';
 
 export interface SimLevels {
-  customerReceived: { packets: number; rms: number; peakRms: number; meanRms: number };
+  customerReceived: { packets: number; rms: number; peakRms: number; meanRms: number; lastPacketAt?: string };
   customerSent: { packets: number; rms: number };
 }
 

@@ -78,6 +78,8 @@ const malformed: Record<RequestChannel, unknown[]> = {
     { timeoutMs: 1_000, waitId: 'w1', stop: 'yes' },
   ],
   'phone.reregistered': [undefined, {}, { offlineMs: -1 }, { offlineMs: 'long' }, { offlineMs: 8 * 24 * 3_600_000 }, { offlineMs: 1_000, agent: 'bruno.diaz' }],
+  'phone.keepLiveCall': [undefined, {}, { callId: '' , snapshot: null }, { callId: 'a' }, { callId: 'a', snapshot: { id: 'a' } }, { callId: 'x'.repeat(300), snapshot: null }, { callId: 'a', snapshot: null, extra: 1 }],
+  'phone.liveCalls': [undefined, { all: true }],
 };
 
 function recordingHandlers(calls: string[]): RequestHandlers {

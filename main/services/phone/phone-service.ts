@@ -14,8 +14,12 @@
  *
  *   reregistered {offlineMs}   (the registrar lost the phone's binding)
  *     ─▶ session.renew(offlineMs) ──▶ 'started' | 'not-needed' (no agent, a login since then, or refused before)
+ *
+ *   keepLiveCall {callId, snapshot} / liveCalls {}   (issue 24: live-call-keeper.ts)
+ *     the page's live calls kept in memory for a reloaded page to take over
  */
-import type { ReregisteredReply, ReregisteredRequest, SessionView, WaitSipReachableReply, WaitSipReachableRequest } from '../../../common/ipc-contract';
+import type { KeepLiveCallRequest, LiveCallSnapshot, ReregisteredReply, ReregisteredRequest, SessionView, WaitSipReachableReply, WaitSipReachableRequest } from '../../../common/ipc-contract';
+import { createLiveCallKeeper } from './live-call-keeper';
 import { sipProbeTarget, type ReachabilityProber } from '../connectivity';
 import type { RenewalStart } from '../session';
 import { spokenFailure } from '../spoken-failure';
@@ -36,6 +40,10 @@ export interface PhoneServiceDeps {
 export interface PhoneService {
   waitSipReachable(request: WaitSipReachableRequest): Promise<WaitSipReachableReply>;
   reregistered(request: ReregisteredRequest): Promise<ReregisteredReply>;
+  /** The page's report of a live call (null: it ended); how many main keeps now. */
+  keepLiveCall(request: KeepLiveCallRequest): Promise<{ kept: number }>;
+  /** The signed-in agent's live calls as the page last reported them (a reloaded page takes them over). */
+  liveCalls(): Promise<LiveCallSnapshot[]>;
   /** Ends every wait and stops probing. */
   close(): void;
 }
@@ -49,6 +57,7 @@ const NAMED_WAITS_LIMIT = 16;
 export function createPhoneService(deps: PhoneServiceDeps): PhoneService {
   const waits = new Set<AbortController>();
   const named = new Map<string, AbortController>();
+  const live = createLiveCallKeeper(deps.session);
   const offSession = deps.session.onChange((view) => {
     if (view.state === 'signed-in') return;
     for (const wait of waits) wait.abort(spokenFailure('not-signed-in', 'phone.err.signedOutWhileWaiting'));
@@ -93,7 +102,18 @@ export function createPhoneService(deps: PhoneServiceDeps): PhoneService {
       return { renewal };
     },
 
+    async keepLiveCall({ callId, snapshot }) {
+      return { kept: live.keep(callId, snapshot) };
+    },
+
+    async liveCalls() {
+      const calls = live.list();
+      if (calls.length > 0) deps.log?.(`Phone: the page asks for its live calls after a reload: ${calls.map((c) => c.state).join(', ')}.`);
+      return calls;
+    },
+
     close() {
+      live.close();
       offSession();
       deps.prober.close();
     },

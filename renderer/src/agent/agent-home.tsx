@@ -15,6 +15,8 @@ import { MissedCallsCard } from './missed-calls';
 import { OutboxBadge } from './outbox-badge';
 import { ParkedDispositions } from './parked-dispositions';
 import { useCalls } from './use-calls';
+import { useCallTakeover } from './use-call-takeover';
+import { TakeoverNotice } from './takeover-notice';
 import { useMissedCalls } from './use-missed-calls';
 import { useRecentCalls } from './use-recent-calls';
 import { useMissedCountReport } from './use-missed-count-report';
@@ -54,6 +56,7 @@ export function AgentHome({ api, session, phone, phoneProblem, renewalProblem }:
   }));
   const recent = useRecentCalls(api, phone);
   const [lost, dismissLost] = useLostCall(phone);
+  const [takeover, dismissTakeover] = useCallTakeover(api, phone, actions.adopt);
   const [transfer, transferActions] = useTransfer(phone, state.setup, state.call?.campaign ?? null);
   // During a consultation the panel is the call being talked to; the card says who waits and what can be done.
   const consulting = transfer.consultation !== null;
@@ -80,6 +83,7 @@ export function AgentHome({ api, session, phone, phoneProblem, renewalProblem }:
       {state.error && <FieldError error={state.error} />}
       {missed.error && <FieldError error={missed.error} />}
       {lost && <LostCallNotice lost={lost} onDismiss={dismissLost} />}
+      {takeover && <TakeoverNotice notice={takeover} onDismiss={dismissTakeover} />}
       {state.notice === 'fallback-hangup' && <p className="banner banner-info" role="status">{t('calls.hangUp.fallback')}</p>}
       <div className="agent-columns">
         <div className="agent-main">

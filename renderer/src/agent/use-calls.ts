@@ -5,63 +5,18 @@
 // the live one and a call on hold beside it, the wrap-ups (dispositions to
 // record) and the outbox's "n waiting to send".
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CallsSetup, IpcError, OutboxStatusView, PlacedCall, WrapUpDraft } from '../../../common/ipc-contract';
+import type { CallsSetup, IpcError, LiveCallSnapshot, OutboxStatusView, PlacedCall } from '../../../common/ipc-contract';
 import { normalisePhoneNumber } from '../../../common/phone-number';
 import type { SoftphoneApi } from '../bridge';
 import { MAKE_CALL_DEADLINE_MS, withReplyDeadline } from '../bridge/reply-deadline';
-import { PhoneError, type AudioRoute, type Phone, type PhoneCall, type QualitySample, type TakeWaitingMode } from '../phone';
+import { PhoneError, type Phone, type PhoneCall, type QualitySample } from '../phone';
 import { callTransferOf, viewOf, wrapUpFromRecord, wrapUpOf, wrapUpRecordOf, type CallView, type WrapUp } from './call-view';
+import type { CallsActions, CallsState } from './calls-state';
+import { useLiveCallReport } from './use-live-call-report';
 import { chosenTransfer } from './transfer/transfer-log';
 import { notifyIncomingCall } from './incoming-notification';
 
-export interface CallsState {
-  setup: CallsSetup | null;
-  /** The call the agent deals with (the panel), or the last one. */
-  call: CallView | null;
-  /** A call ringing while another is live. */
-  waiting: CallView | null;
-  /** A call on hold while the agent talks on another. */
-  held: CallView | null;
-  wrapUps: WrapUp[];
-  outbox: OutboxStatusView | null;
-  placing: boolean;
-  error: IpcError | null;
-  /** A sentence worth telling the agent (e.g. the API had to hang up). */
-  notice: 'fallback-hangup' | null;
-  /** Notes typed during each live call (by call id); they become its disposition comment. */
-  notes: Readonly<Record<string, string>>;
-}
-
-export interface CallsActions {
-  makeCall(campaign: string, number: string): Promise<boolean>;
-  answer(): void;
-  reject(): void;
-  hangUp(): void;
-  setMuted(muted: boolean): void;
-  hold(): void;
-  resume(): void;
-  sendDtmf(tone: string): void;
-  /** Takes the waiting call, holding or ending the live one. */
-  takeWaiting(mode: TakeWaitingMode): void;
-  rejectWaiting(): void;
-  /** Back to the call on hold (the one talking now is held). */
-  swap(): void;
-  hangUpHeld(): void;
-  /** The wrap-up was saved (main forgets it when the disposition reaches the outbox). */
-  finishWrapUp(key: string): void;
-  /** The agent confirmed: this call gets no disposition (main forgets it too). */
-  discardWrapUp(key: string): void;
-  /** Notes typed during a call. */
-  setNotes(callId: string, text: string): void;
-  /** The agent changed the form of a wrap-up: kept by main (debounced by the form), so nothing typed is lost. */
-  saveDraft(key: string, draft: WrapUpDraft): void;
-  /** Received audio level 0…1 of the live call (level meter). */
-  remoteLevel(): number;
-  /** The agent's microphone level 0…1 in the live call (is my headset working?). */
-  localLevel(): number;
-  /** The live call's microphone and output, once its audio runs. */
-  audioRoute(): AudioRoute | null;
-}
+export type { CallsActions, CallsState } from './calls-state';
 
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -115,6 +70,18 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
   wrapUpsRef.current = wrapUps;
   const notifyRef = useRef(notifyText);
   notifyRef.current = notifyText;
+  // The Make Call this call answers: same GUID, or (no CTI object to tell) the one under way.
+  const placedFor = useCallback((c: PhoneCall): PlacedCall | null => {
+    const p = placed.current;
+    return p && (c.info.cti ? c.info.cti.Guid === p.guid : true) ? p : null;
+  }, []);
+  useLiveCallReport(api, phone, notes, placedFor);
+  // A call an earlier page had: answered (its end asks for a wrap-up), its notes, the Make Call it answers.
+  const adopt = useCallback((s: LiveCallSnapshot) => {
+    answered.current.add(s.id);
+    if (s.notes) setNotesState((all) => ({ ...all, [s.id]: s.notes }));
+    if (s.placed) placed.current = s.placed;
+  }, []);
 
   useEffect(() => {
     let live = true;
@@ -157,11 +124,6 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
 
   useEffect(() => {
     if (!phone) return;
-    // The Make Call this call answers: same GUID, or (no CTI object to tell) the one under way.
-    const placedFor = (c: PhoneCall): PlacedCall | null => {
-      const p = placed.current;
-      return p && (c.info.cti ? c.info.cti.Guid === p.guid : true) ? p : null;
-    };
     const view = (c: PhoneCall | null): CallView | null => (c ? viewOf(c, placedFor(c), quality.current.get(c.id) ?? null) : null);
     const refresh = (): void => setViews({ call: view(phone.call), waiting: view(phone.waitingCall), held: view(phone.heldCall) });
     const offs = [
@@ -221,7 +183,7 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
       }
       setViews(NO_CALLS);
     };
-  }, [phone]);
+  }, [phone, placedFor]);
 
   const run = useCallback((what: () => unknown) => {
     setError(null);
@@ -296,6 +258,7 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
     remoteLevel,
     localLevel,
     audioRoute,
+    adopt,
   };
 
   return [{ setup, ...views, wrapUps, outbox, placing, error, notice, notes }, actions];

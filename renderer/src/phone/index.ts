@@ -68,6 +68,8 @@
 export { Phone, type MakeCallExpectation, type TakeWaitingMode } from './phone';
 export { PhoneCall, type CallDirection, type CallInfo, type CallRole, type DeviceChoice, type HangUpResult } from './call/phone-call';
 export { PhoneError } from './phone-error';
+export type { TakeOverOutcome } from './call/taken-over-call';
+export { liveCallSnapshot } from './call/live-call-snapshot';
 export type { PhoneEvents } from './phone-events';
 export { PHONE_DEFAULTS, type PhoneOptions } from './phone-options';
 export type { CallFailure, CallState, EndCause, EndedBy, TransferredTo } from './call/call-state';

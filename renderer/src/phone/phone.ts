@@ -17,6 +17,8 @@ import { CallWatchdog } from './call/call-watchdog';
 import { OfferedCalls, type MakeCallExpectation } from './call/offered-calls';
 import { ConnectionLosses, transportEnd } from './call/connection-loss';
 import { placeCall } from './call/outgoing-call';
+import { takeOverCall, type TakeOverOutcome } from './call/taken-over-call';
+import type { LiveCallSnapshot, LiveDialog } from '../../../common/ipc/live-call';
 import type { CallEnvironment, CallEvents, DeviceChoice, HangUpResult, PhoneCall } from './call/phone-call';
 import { createAudioMixer } from './conference/audio-mixer';
 import type { ConferenceEvent } from './conference/conference';
@@ -31,6 +33,7 @@ import { createPhoneUserAgent } from './connection/phone-user-agent';
 import { RegistrationKeeper, type RegisteredAgain } from './connection/registration-keeper';
 import type { ConnectionIndicator, RegistrationState } from './connection/registration-state';
 import { browserTimers, type Timers } from './timers';
+import { ConnectedSignal } from './connection/connected-signal';
 import { TypedEmitter } from '../../../common/typed-emitter';
 
 export type { MakeCallExpectation } from './call/offered-calls';
@@ -46,16 +49,19 @@ export class Phone {
   private readonly offered: OfferedCalls;
   private readonly transfers: Transfers;
   private connections = 0;
+  private readonly connectedSignal: ConnectedSignal;
   /** What took the connection, for the reasons given about calls it took. */
   private readonly losses = new ConnectionLosses(() => transportEnd(this.ua.transport));
   private devices: DeviceChoice = { microphone: null, speaker: null, ringer: null };
 
   constructor(private readonly options: PhoneOptions) {
     this.timers = options.timers ?? browserTimers;
+    this.connectedSignal = new ConnectedSignal(() => this.ua.isConnected(), this.timers);
     this.ua = createPhoneUserAgent(options, this.timers, {
       onConnect: () => {
         this.connections += 1;
         this.keeper.onConnect();
+        this.connectedSignal.connected();
       },
       onDisconnect: () => {
         this.keeper.onDisconnect();
@@ -182,6 +188,19 @@ export class Phone {
       if ('microphone' in choice && choice.microphone !== before.microphone) await call.setMicrophone(this.devices.microphone);
       if ('speaker' in choice && choice.speaker !== before.speaker) await call.setSpeaker(this.devices.speaker);
     }
+  }
+
+  /** A reloaded page takes over a call an earlier page had (issue 24: taken-over-call.ts), as soon as connected; resolves once taken or lost. */
+  takeOver(snapshot: LiveCallSnapshot & { dialog: LiveDialog }): Promise<TakeOverOutcome> {
+    const call = takeOverCall(this.ua, snapshot, this.callEnvironment());
+    this.calls.add(call);
+    this.events.emit('call', { call, state: call.state });
+    return call.start((ms) => this.connectedSignal.wait(ms));
+  }
+
+  /** A call that rang on a page since reloaded is a missed call: never answered here for the agent (issue 24). */
+  ringLostWithPage(s: Pick<LiveCallSnapshot, 'id' | 'remoteUser' | 'cti' | 'offeredAt'>): void {
+    this.events.emit('missed', { callId: s.id, remoteUser: s.remoteUser, cti: s.cti, reason: 'page-reloaded', offeredAt: s.offeredAt });
   }
 
   /** Takes the waiting call, holding (`hold-current`) or ending (`end-current`) the live one (two-calls.ts). */

@@ -16,6 +16,7 @@ import { readReferNotify, sendRefer, type ReferNotify, type ReferRequest } from 
 import type { RingKind, Ringtone } from '../media/media-port';
 import type { CallEnvironment, CallInfo, CallRole } from './phone-call-options';
 import type { DialogIds } from '../transfer/refer-to';
+import type { LiveDialog } from '../../../../common/ipc/live-call';
 
 /** How the call will end when its session terminates (set by whoever knows first: the agent, a BYE, a transfer). */
 export type EndIntent = Omit<EndedState, 'kind'>;
@@ -30,6 +31,10 @@ export abstract class CallSession {
   /** When the call began here (the ring timer). */
   readonly offeredAt: number;
   private answeredAt: number | null = null;
+  /** When a call taken over from an earlier page was answered there (its timer goes on from then). */
+  protected answeredBefore: number | null = null;
+  /** …and put on hold there, when it was held (the hold timer goes on too). */
+  protected heldBefore: number | null = null;
   /** When the current hold began (the hold timer). */
   private heldAt: number | null = null;
   /** The state it ended from, for the missed-call record. */
@@ -89,7 +94,8 @@ export abstract class CallSession {
 
   /** When the call became active (epoch ms), for the call panel's timer. */
   get activeSince(): number | null {
-    return this.answeredAt;
+    // A call taken over after a reload was answered on the earlier page: so it counts while being taken back too.
+    return this.answeredAt ?? this.answeredBefore;
   }
 
   /** When the call went on hold (epoch ms) while it is held, else null. */
@@ -140,6 +146,23 @@ export abstract class CallSession {
     return { callId: dialog.callId, remoteTag: dialog.remoteTag, localTag: dialog.localTag };
   }
 
+  /**
+   * The dialog's state a new page needs to take the call over (issue 24:
+   * live-call-snapshot.ts), null before it is answered. The route set is in
+   * the order its Route headers are sent.
+   */
+  liveDialog(): LiveDialog | null {
+    const d = this.session.dialog;
+    if (!d || !isEstablished(this.current)) return null;
+    // sip.js's session dialog has both; its Session interface names neither.
+    const localSeq = 'localSequenceNumber' in d && typeof d.localSequenceNumber === 'number' ? d.localSequenceNumber : null;
+    const routeSet = 'routeSet' in d && Array.isArray(d.routeSet) ? d.routeSet.filter((r): r is string => typeof r === 'string') : [];
+    return {
+      callId: d.callId, localTag: d.localTag, remoteTag: d.remoteTag, localSeq,
+      remoteTarget: d.remoteTarget.toString(), routeSet, localUri: d.localURI.toString(), remoteUri: d.remoteURI.toString(),
+    };
+  }
+
   /** The session is over: end as intended, else as its state suggests. */
   protected terminated(): void {
     this.end(this.endIntent ?? this.defaultEnd());
@@ -166,13 +189,16 @@ export abstract class CallSession {
   protected move(to: CallState): void {
     const wasHeld = this.current.kind === 'held';
     this.current = nextCall(this.current, to);
-    if (this.current.kind === 'held' && !wasHeld) this.heldAt = this.env.timers.now();
+    if (this.current.kind === 'held' && !wasHeld) {
+      this.heldAt = this.heldBefore ?? this.env.timers.now();
+      this.heldBefore = null;
+    }
     this.stateChanged();
   }
 
   private onSessionState(s: SessionState): void {
     if (s === SessionState.Established && this.current.kind !== 'ended' && !isEstablished(this.current)) {
-      this.answeredAt = this.env.timers.now();
+      this.answeredAt = this.answeredBefore ?? this.env.timers.now();
       this.stopTone();
       this.move({ kind: 'active' });
       this.answered();

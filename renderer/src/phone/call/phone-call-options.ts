@@ -37,6 +37,8 @@ export interface CallInfo {
   readonly referredBy: string | null;
   /** An outgoing call: what the agent dialled, as said to the agent (an extension, a campaign, a number); else null. */
   readonly target: string | null;
+  /** A call an earlier page had (answered) and this page took over after a reload (issue 24: taken-over-call.ts). */
+  readonly takenOver?: true;
 }
 
 export interface DeviceChoice {

@@ -261,7 +261,7 @@ export abstract class PhoneCall extends CallSession {
     throw new PhoneError(hold ? 'phone.err.holdFailed' : 'phone.err.resumeFailed', { detail });
   }
 
-  private applyTrackState(): void {
+  protected applyTrackState(): void {
     this.media.setSending({ muted: this.muted, held: this.current.kind === 'held' });
     this.media.setHeld(this.current.kind === 'held');
   }

@@ -1,0 +1,64 @@
+// A live call as the page reports it to main (issue 24), so that a reloaded
+// page (or one whose renderer crashed) can take the call over: the SIP
+// dialog's state (RFC 3261 §12: Call-ID, tags, the local CSeq, the remote
+// target and the route set, the URIs) and what the agent saw of the call
+// (CTI, notes, hold, mute, when it was answered). Everything is bounded: a
+// page cannot grow main's memory with it.
+import { z } from 'zod';
+import { CtiSchema } from '../domain/cti';
+
+const token = z.string().min(1).max(256);
+const uri = z.string().min(1).max(1024);
+
+export const liveDialogSchema = z
+  .object({
+    callId: token,
+    localTag: token,
+    remoteTag: token,
+    /** The last CSeq number the phone sent in the dialog (null: it sent none yet, it answered the INVITE). */
+    localSeq: z.number().int().min(0).max(2 ** 31 - 1).nullable(),
+    /** Where in-dialog requests go: the far end's Contact. */
+    remoteTarget: uri,
+    /** Route header values, in the order they are sent. */
+    routeSet: z.array(uri).max(16),
+    localUri: uri,
+    remoteUri: uri,
+  })
+  .strict();
+export type LiveDialog = z.infer<typeof liveDialogSchema>;
+
+const MAX_CTI_CHARS = 16_000;
+
+export const liveCallSnapshotSchema = z
+  .object({
+    /** The page's id of the call (kept across a take-over, so its notes and records stay one call's). */
+    id: token,
+    /** Null while it rings (an INVITE not answered has no dialog to take over). */
+    dialog: liveDialogSchema.nullable(),
+    direction: z.enum(['incoming', 'outgoing']),
+    /** `ringing`: not answered yet (a take-over records it as missed, never answers it). */
+    state: z.enum(['ringing', 'active', 'held']),
+    remoteUser: z.string().max(256),
+    remoteDisplayName: z.string().max(256),
+    cti: CtiSchema.nullable().refine((cti) => cti === null || JSON.stringify(cti).length <= MAX_CTI_CHARS, `the CTI object is longer than ${MAX_CTI_CHARS} characters`),
+    ctiError: z.string().max(1000).nullable(),
+    referredBy: z.string().max(256).nullable(),
+    /** When it reached the phone, was answered and (if held) put on hold, epoch ms. */
+    offeredAt: z.number().int().nonnegative(),
+    answeredAt: z.number().int().nonnegative().nullable(),
+    heldSince: z.number().int().nonnegative().nullable(),
+    muted: z.boolean(),
+    autoAnswered: z.boolean(),
+    /** Notes typed during the call so far. */
+    notes: z.string().max(2000),
+    /** The Make Call this call answers, when it is one (its wrap-up names the number dialled). */
+    placed: z
+      .object({
+        guid: z.string().max(200), destination: z.string().max(64), extension: z.string().max(64).nullable(),
+        campaign: z.string().max(256), callerid: z.string().max(64),
+      })
+      .strict()
+      .nullable(),
+  })
+  .strict();
+export type LiveCallSnapshot = z.infer<typeof liveCallSnapshotSchema>;

@@ -1,0 +1,55 @@
+// What the calls UI holds and can do (use-calls.ts builds both).
+import type { CallsSetup, IpcError, LiveCallSnapshot, OutboxStatusView, WrapUpDraft } from '../../../common/ipc-contract';
+import type { AudioRoute, TakeWaitingMode } from '../phone';
+import type { CallView, WrapUp } from './call-view';
+
+export interface CallsState {
+  setup: CallsSetup | null;
+  /** The call the agent deals with (the panel), or the last one. */
+  call: CallView | null;
+  /** A call ringing while another is live. */
+  waiting: CallView | null;
+  /** A call on hold while the agent talks on another. */
+  held: CallView | null;
+  wrapUps: WrapUp[];
+  outbox: OutboxStatusView | null;
+  placing: boolean;
+  error: IpcError | null;
+  /** A sentence worth telling the agent (e.g. the API had to hang up). */
+  notice: 'fallback-hangup' | null;
+  /** Notes typed during each live call (by call id); they become its disposition comment. */
+  notes: Readonly<Record<string, string>>;
+}
+
+export interface CallsActions {
+  makeCall(campaign: string, number: string): Promise<boolean>;
+  answer(): void;
+  reject(): void;
+  hangUp(): void;
+  setMuted(muted: boolean): void;
+  hold(): void;
+  resume(): void;
+  sendDtmf(tone: string): void;
+  /** Takes the waiting call, holding or ending the live one. */
+  takeWaiting(mode: TakeWaitingMode): void;
+  rejectWaiting(): void;
+  /** Back to the call on hold (the one talking now is held). */
+  swap(): void;
+  hangUpHeld(): void;
+  /** The wrap-up was saved (main forgets it when the disposition reaches the outbox). */
+  finishWrapUp(key: string): void;
+  /** The agent confirmed: this call gets no disposition (main forgets it too). */
+  discardWrapUp(key: string): void;
+  /** Notes typed during a call. */
+  setNotes(callId: string, text: string): void;
+  /** The agent changed the form of a wrap-up: kept by main (debounced by the form), so nothing typed is lost. */
+  saveDraft(key: string, draft: WrapUpDraft): void;
+  /** Received audio level 0…1 of the live call (level meter). */
+  remoteLevel(): number;
+  /** The agent's microphone level 0…1 in the live call (is my headset working?). */
+  localLevel(): number;
+  /** The live call's microphone and output, once its audio runs. */
+  audioRoute(): AudioRoute | null;
+  /** A call an earlier page had, taken over after a reload (issue 24): answered already, with its notes and Make Call. */
+  adopt(snapshot: LiveCallSnapshot): void;
+}
