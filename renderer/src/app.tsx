@@ -21,6 +21,7 @@ import { usePhoneStatusReport } from './workstation/use-phone-status-report';
 import { WorkstationMenu } from './workstation/workstation-menu';
 import { useWorkstation, WorkstationProvider } from './workstation/workstation-context';
 import { useChosenAudioDevices } from './audio/use-chosen-audio-devices';
+import { AudioDeviceStatusContext } from './audio/audio-device-status';
 
 // The supervisor console is a chunk of its own, loaded when an API user signs in: an agent's start does not parse it (issue 23).
 const SupervisorArea = lazy(() => import('./supervisor/supervisor-area').then((module) => ({ default: module.SupervisorArea })));
@@ -73,12 +74,13 @@ function SignedInShell({ api, session, connectivity, bridgeLost, onLanguage }: S
   if (!homeShown && !starting) setHomeShown(true);
   const renewalProblem = useSessionRenewal(api);
   const workstationSettings = useWorkstation().settings.settings;
-  useChosenAudioDevices(api, phone, workstationSettings.audioDevices);
+  const audioDeviceStatus = useChosenAudioDevices(api, phone, workstationSettings.audioDevices);
   useRingerPreferences(workstationSettings);
   usePhoneStatusReport(phone);
   usePhoneCommands(api, phone);
   return (
     <PhoneContext.Provider value={phone}>
+    <AudioDeviceStatusContext.Provider value={audioDeviceStatus}>
     <div className="shell">
       {/* With the app out of reach nothing is known to be connected: the header says so under the "Lost contact" banner. */}
       <AppHeader api={api} session={session} connectivity={bridgeLost ? { api: 'offline', detail: t('first.bridge.lostDetail') } : connectivity} phone={connection} onLanguage={onLanguage} />
@@ -91,6 +93,7 @@ function SignedInShell({ api, session, connectivity, bridgeLost, onLanguage }: S
         </Suspense>
       )}
     </div>
+    </AudioDeviceStatusContext.Provider>
     </PhoneContext.Provider>
   );
 }
