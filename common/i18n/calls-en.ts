@@ -129,6 +129,7 @@ export const callsEn = {
   'calls.devices.back': '{role}: "{chosen}" is back; still using {inUse}.',
   'calls.devices.switchBack': 'Switch back to "{chosen}"',
   'calls.devices.inUse': '"{label}"',
+  'calls.devices.and': 'and',
   'calls.devices.systemDefault': 'the system default',
   'calls.mic.silent': 'Your microphone sends no sound: the customer cannot hear you. Check your headset\'s mute switch or choose another microphone in the workstation settings.',
 } as const;

@@ -131,6 +131,7 @@ export const callsEs: Record<keyof typeof callsEn, string> = {
   'calls.devices.back': '{role}: «{chosen}» volvió; sigue en uso {inUse}.',
   'calls.devices.switchBack': 'Volver a «{chosen}»',
   'calls.devices.inUse': '«{label}»',
+  'calls.devices.and': 'y',
   'calls.devices.systemDefault': 'el predeterminado del sistema',
   'calls.mic.silent': 'Tu micrófono no envía sonido: el cliente no te oye. Revisa el botón de silencio del auricular o elige otro micrófono en los ajustes del puesto.',
 };

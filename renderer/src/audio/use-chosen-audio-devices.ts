@@ -20,8 +20,8 @@ const IN_CALL_LIST_MS = 1_000;
 export interface AudioDeviceStatus {
   /** What the call panel says: a chosen device gone, or back and waiting for the agent. */
   readonly notices: readonly DeviceNotice[];
-  /** The agent's one click: back to the chosen device of this role. */
-  readonly switchBack: (role: AudioRole) => void;
+  /** The agent's one click: back to the chosen device of these roles. */
+  readonly switchBack: (roles: readonly AudioRole[]) => void;
 }
 
 function hasCall(phone: Phone): boolean {
@@ -87,9 +87,9 @@ export function useChosenAudioDevices(api: SoftphoneApi, phone: Phone | null, sa
       media.removeEventListener('devicechange', apply);
     };
   }, [api, phone, key]);
-  const switchBack = useCallback((role: AudioRole): void => {
+  const switchBack = useCallback((roles: readonly AudioRole[]): void => {
     const rest = new Set(onFallback.current);
-    rest.delete(role);
+    for (const role of roles) rest.delete(role);
     onFallback.current = rest;
     applyRef.current?.();
   }, []);
