@@ -7,7 +7,7 @@
 // microphone that delivers only silence: the panel says so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerHeard, dialFromPad, discardWrapUps, panelState, until } from './calls-kit';
-import { screenshot, screenshotsInBothLanguages, startSignedIn, type E2EApp } from './harness';
+import { screenshot, screenshotsInBothLanguages, simControl, startSignedIn, type E2EApp } from './harness';
 import { firstSoundAfterMs, LABELS, longestSilenceMs, startPulseAudio, TONE, type PulseAudio } from './pulse-audio';
 import { bandLevel, lastMs } from './tone-bands';
 
@@ -94,6 +94,34 @@ describe('the chosen headset unplugged mid-call, the system not moving the strea
     await panelState(page, 'active').waitFor({ state: 'detached' });
     await discardWrapUps(page);
   }, 120_000);
+
+  it('a ring on the headset moves to the built-in speaker when the headset goes, the call audio staying on its own output', async () => {
+    const { page } = app;
+    if (await page.getByTestId('hang-up').isVisible()) await page.getByTestId('hang-up').click();
+    await discardWrapUps(page);
+    pulse.plugHeadset();
+    await chooseDevices({ microphone: LABELS.builtinMic, speaker: LABELS.builtinSpeaker, ringer: LABELS.headsetSpeaker });
+    const onHeadset = pulse.record('headset');
+    const onBuiltin = pulse.record('builtin');
+    await simControl(app.sim, 'POST', '/inbound-call', { campaign: 'Soporte<-', from: '098200025' });
+    await panelState(page, 'ringing').waitFor({ timeout: 15_000 });
+    // The classic ring: 2 s on, 4 s off. Unplugged within its first burst, heard again at the next.
+    await new Promise((done) => setTimeout(done, 1_000));
+    pulse.unplugHeadset();
+    await page.locator('[data-testid=device-notice-ringer][data-change=lost]').waitFor({ timeout: 5_000 });
+    await new Promise((done) => setTimeout(done, 7_000));
+    const headset = await onHeadset.stop();
+    const headsetUntilMs = (headset.length / 8_000) * 1_000;
+    const builtin = await onBuiltin.stop();
+    // Before the unplug the ring played on the headset only; after it, on the built-in speaker.
+    expect(firstSoundAfterMs(headset, 0)).not.toBeNull();
+    expect(firstSoundAfterMs(builtin.subarray(0, Math.floor((headsetUntilMs / 1_000) * 8_000)), 0)).toBeNull();
+    const ringBackMs = firstSoundAfterMs(builtin, headsetUntilMs);
+    console.log(`ringing: the ring sounds on the built-in speaker ${ringBackMs} ms after the headset was unplugged (the ring's next burst is due within 5 s)`);
+    expect(ringBackMs).not.toBeNull();
+    await page.getByTestId('reject').click();
+    pulse.plugHeadset();
+  }, 60_000);
 
   it('a microphone that delivers only silence is said in the call panel, and not while muted', async () => {
     const { page } = app;

@@ -33,6 +33,7 @@ export interface PulseAudio {
   pactl(...args: string[]): string;
   /** Takes the headset's speaker and microphone away (unloads their modules); returns when pactl returned. */
   unplugHeadset(): void;
+  /** Plugs it in (again); nothing when it is in. */
   plugHeadset(): void;
   /** Records a sink's monitor (what plays on that output) until stop(): 8 kHz mono, -1..1, from the moment it started. */
   record(sink: 'builtin' | 'headset'): Recording;
@@ -119,6 +120,7 @@ export async function startPulseAudio({ moveStreams }: { moveStreams: boolean })
     }
     let headsetModules: string[] = [];
     const plugHeadset = (): void => {
+      if (headsetModules.length > 0) return;
       headsetModules = [
         pactl('load-module', 'module-null-sink', 'sink_name=headset', described('sink', LABELS.headsetSpeaker)),
         pactl('load-module', 'module-remap-source', 'master=headset_feed.monitor', 'source_name=headset_mic', described('source', LABELS.headsetMic)),
