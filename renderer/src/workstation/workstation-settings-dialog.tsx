@@ -13,11 +13,13 @@ import { FormAddressField } from './form-address-field';
 import { IceServersFieldset } from './ice-servers-fieldset';
 import { RingerFieldset } from '../audio/ringer-fieldset';
 
-type Toggle = 'autostart' | 'closeToTray' | 'dialImmediately';
+type Toggle = 'autostart' | 'closeToTray' | 'dialImmediately' | 'headsetButtons' | 'mediaKeys';
 const TOGGLES: { key: Toggle; label: MessageKey; hint?: MessageKey }[] = [
   { key: 'autostart', label: 'workstation.settings.autostart', hint: 'workstation.settings.autostart.hint' },
   { key: 'closeToTray', label: 'workstation.settings.closeToTray' },
   { key: 'dialImmediately', label: 'workstation.settings.dialImmediately', hint: 'workstation.settings.dialImmediately.hint' },
+  { key: 'headsetButtons', label: 'workstation.settings.headsetButtons', hint: 'workstation.settings.headsetButtons.hint' },
+  { key: 'mediaKeys', label: 'workstation.settings.mediaKeys', hint: 'workstation.settings.mediaKeys.hint' },
 ];
 
 export function WorkstationSettingsDialog({ onClose }: { onClose: () => void }) {
