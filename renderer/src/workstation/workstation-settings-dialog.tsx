@@ -12,6 +12,7 @@ import { useWorkstation } from './workstation-context';
 import { FormAddressField } from './form-address-field';
 import { IceServersFieldset } from './ice-servers-fieldset';
 import { RingerFieldset } from '../audio/ringer-fieldset';
+import { HeadsetConnect } from '../headset/headset-connect';
 
 type Toggle = 'autostart' | 'closeToTray' | 'dialImmediately' | 'headsetButtons' | 'mediaKeys';
 const TOGGLES: { key: Toggle; label: MessageKey; hint?: MessageKey }[] = [
@@ -94,6 +95,7 @@ export function WorkstationSettingsDialog({ onClose }: { onClose: () => void }) 
             );
           })}
         </fieldset>
+        <HeadsetConnect />
         <AudioDevicesFieldset saved={pendingAudio ?? settings.audioDevices} onSave={(devices) => void saveAudio(devices)} />
         <RingerFieldset settings={settings} onSave={save} />
         <FormAddressField onSave={save} />
