@@ -24,6 +24,7 @@ import { useChosenAudioDevices } from './audio/use-chosen-audio-devices';
 import { AudioDeviceStatusContext } from './audio/audio-device-status';
 import { HeadsetContext } from './headset/headset-context';
 import { useHeadset } from './headset/use-headset';
+import { useMediaKeys } from './headset/use-media-keys';
 
 // The supervisor console is a chunk of its own, loaded when an API user signs in: an agent's start does not parse it (issue 23).
 const SupervisorArea = lazy(() => import('./supervisor/supervisor-area').then((module) => ({ default: module.SupervisorArea })));
@@ -79,6 +80,7 @@ function SignedInShell({ api, session, connectivity, bridgeLost, onLanguage }: S
   const audioDeviceStatus = useChosenAudioDevices(api, phone, workstationSettings.audioDevices);
   useRingerPreferences(workstationSettings);
   const headset = useHeadset(api, phone, workstationSettings.headsetButtons);
+  useMediaKeys(api, phone, workstationSettings.mediaKeys);
   usePhoneStatusReport(phone);
   usePhoneCommands(api, phone);
   return (

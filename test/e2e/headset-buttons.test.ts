@@ -6,7 +6,7 @@
 // on-hook hangs up. Lights are checked byte by byte against the descriptor's
 // layout (report 2, byte 0: off-hook 0x01, mute 0x04, ring 0x08).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerHeard, panelState, simCall, until } from './calls-kit';
+import { customerHeard, discardWrapUps, panelState, simCall, until } from './calls-kit';
 import { screenshotsInBothLanguages, simControl, startSignedIn, type E2EApp } from './harness';
 import { installFakeHeadset, replayInputReport, sentReports } from './fake-webhid';
 import { jabraLink380c } from '../headset/fixtures/descriptors';
@@ -16,6 +16,20 @@ let app: E2EApp;
 beforeAll(async () => {
   app = await startSignedIn({ viewport: { width: 1100, height: 900 } });
   await installFakeHeadset(app.context, { productName: 'Jabra Link 380', vendorId: 0x0b0e, productId: 0x2470, descriptor: jabraLink380c });
+  // The hardware key reaches the page as a Media Session action; the test presses it by calling the page's handler.
+  await app.context.addInitScript(() => {
+    const handlers = new Map<string, MediaSessionActionHandler | null>();
+    const own = MediaSession.prototype.setActionHandler;
+    MediaSession.prototype.setActionHandler = function (this: MediaSession, action: MediaSessionAction, handler: MediaSessionActionHandler | null) {
+      handlers.set(action, handler);
+      own.call(this, action, handler);
+    };
+    (window as unknown as { __mediaKey: (action: MediaSessionAction) => boolean }).__mediaKey = (action) => {
+      const handler = handlers.get(action);
+      handler?.({ action });
+      return Boolean(handler);
+    };
+  });
   await app.page.reload();
   await app.page.getByTestId('agent-name').waitFor({ timeout: 15_000 });
 }, 120_000);
@@ -69,4 +83,26 @@ describe('headset buttons (WebHID, replayed reports)', () => {
     await until(async () => (await simCall(app, guid)).endedBy === 'agent', 'the agent hung up from the headset');
     await until(async () => (await lights()) === 0x00, 'all lights off');
   }, 90_000);
+
+  it('the play/pause key answers and hangs up only once the agent turned it on', async () => {
+    const { page } = app;
+    const pressKey = (action: 'play' | 'pause'): Promise<boolean> => page.evaluate((a) => (window as unknown as { __mediaKey: (action: string) => boolean }).__mediaKey(a), action);
+    await discardWrapUps(page);
+    const first = (await simControl(app.sim, 'POST', '/inbound-call', { campaign: 'Soporte<-', from: '098200078' })) as { guid: string };
+    await panelState(page, 'ringing').waitFor({ timeout: 15_000 });
+    expect(await pressKey('play')).toBe(false); // off by default: the page did not take the key
+    await page.getByTestId('reject').click();
+    await until(async () => (await simCall(app, first.guid)).status !== 'ringing', 'the first call is rejected');
+
+    await page.getByTestId('open-workstation-settings').click();
+    await page.getByTestId('workstation-settings').locator('input[name=mediaKeys]').check();
+    await page.keyboard.press('Escape');
+    const { guid } = (await simControl(app.sim, 'POST', '/inbound-call', { campaign: 'Soporte<-', from: '098200079' })) as { guid: string };
+    await panelState(page, 'ringing').waitFor({ timeout: 15_000 });
+    expect(await pressKey('play')).toBe(true);
+    await until(async () => (await simCall(app, guid)).status === 'active', 'the key answered the call');
+    await new Promise((done) => setTimeout(done, 1_600)); // past the press-again guard (media-keys.ts SETTLE_MS)
+    await pressKey('pause');
+    await until(async () => (await simCall(app, guid)).endedBy === 'agent', 'the key hung up');
+  }, 60_000);
 });
