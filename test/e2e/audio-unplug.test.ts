@@ -6,7 +6,7 @@
 // in use, and offers the headset back when it is plugged in again. Then a
 // microphone that delivers only silence: the panel says so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerHeard, dialFromPad, discardWrapUps, panelState, until } from './calls-kit';
+import { customerHeard, dialFromPad, discardWrapUps, panelState, simCall, until } from './calls-kit';
 import { screenshot, screenshotsInBothLanguages, simControl, startSignedIn, type E2EApp } from './harness';
 import { firstSoundAfterMs, LABELS, longestSilenceMs, startPulseAudio, TONE, type PulseAudio } from './pulse-audio';
 import { bandLevel, lastMs } from './tone-bands';
@@ -41,6 +41,29 @@ async function customerHears(guid: string): Promise<'headset' | 'builtin' | 'not
   return headset > builtin ? 'headset' : 'builtin';
 }
 
+/**
+ * Watches the customer's received packet count for `ms` (the simulator's call record, polled every 40 ms):
+ * the longest time no packet arrived. heard.wav holds received audio only, so time without packets (a sender
+ * whose track ended sends none) is not in it: the gap the customer heard is the longer of the two.
+ */
+async function longestPacketGapMs(guid: string, ms: number): Promise<number> {
+  let lastCount = -1;
+  let lastArrival = Date.now();
+  let longest = 0;
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    const packets = (await simCall(app, guid)).levels?.customerReceived.packets ?? 0;
+    const now = Date.now();
+    if (packets !== lastCount) {
+      if (lastCount >= 0) longest = Math.max(longest, now - lastArrival);
+      lastCount = packets;
+      lastArrival = now;
+    }
+    await new Promise((done) => setTimeout(done, 40));
+  }
+  return Math.max(longest, Date.now() - lastArrival);
+}
+
 describe('the chosen headset unplugged mid-call, the system not moving the streams', () => {
   it('the app moves microphone and call audio to the built-in devices; the panel says so and offers the headset back', async () => {
     const { page } = app;
@@ -53,18 +76,20 @@ describe('the chosen headset unplugged mid-call, the system not moving the strea
     const onHeadset = pulse.record('headset');
     const onBuiltin = pulse.record('builtin');
     await new Promise((done) => setTimeout(done, 1_000));
+    const packetGap = longestPacketGapMs(call.guid, 2_400);
     pulse.unplugHeadset();
     const unpluggedAt = Date.now();
     await page.locator('[data-testid=device-notice-microphone][data-change=lost]').waitFor({ timeout: 5_000 });
     const noticeMs = Date.now() - unpluggedAt;
+    const packetGapMs = await packetGap;
     await page.locator('[data-testid=device-notice-speaker-ringer][data-change=lost]').waitFor({ timeout: 5_000 });
     // heard.wav holds the last 3 s: taken 2.5 s after the unplug it spans it.
     await new Promise((done) => setTimeout(done, 2_500 - (Date.now() - unpluggedAt)));
     const heard = await customerHeard(app, call.guid);
-    const customerGapMs = longestSilenceMs(heard);
+    const customerGapMs = Math.max(longestSilenceMs(heard), packetGapMs);
     const headsetUntilMs = ((await onHeadset.stop()).length / 8_000) * 1_000;
     const speakerGapMs = firstSoundAfterMs(await onBuiltin.stop(), headsetUntilMs);
-    console.log(`unplug → notice ${noticeMs} ms; customer's longest silence ${customerGapMs} ms; the agent's built-in speaker sounds ${speakerGapMs} ms after the headset fell silent (headset heard for ${headsetUntilMs} ms of the recording)`);
+    console.log(`unplug → notice ${noticeMs} ms; the customer's gap ${customerGapMs} ms (no packets for ${packetGapMs} ms, silence in what arrived ${longestSilenceMs(heard)} ms); the agent's built-in speaker sounds ${speakerGapMs} ms after the headset fell silent (headset heard for ${headsetUntilMs} ms of the recording)`);
     expect(await customerHears(call.guid)).toBe('builtin');
     // Without the app's fallback neither comes back at all (the track ended, the element's sink is gone).
     // The bound is loose: on this shared 2-core machine a loaded run stretches everything (bench/ times it).
