@@ -6,10 +6,10 @@
 // in use, and offers the headset back when it is plugged in again. Then a
 // microphone that delivers only silence: the panel says so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerHeard, dialFromPad, discardWrapUps, panelState, simCall, until } from './calls-kit';
+import { customerHeard, dialFromPad, discardWrapUps, panelState, until } from './calls-kit';
 import { screenshot, screenshotsInBothLanguages, simControl, startSignedIn, type E2EApp } from './harness';
-import { firstSoundAfterMs, LABELS, longestSilenceMs, startPulseAudio, TONE, type PulseAudio } from './pulse-audio';
-import { bandLevel, lastMs } from './tone-bands';
+import { firstSoundAfterMs, LABELS, longestSilenceMs, startPulseAudio, type PulseAudio } from './pulse-audio';
+import { chooseDevicesByLabel, customerHearsWhich, longestPacketGap, type DeviceChoiceLabels } from './unplug-kit';
 
 let pulse: PulseAudio;
 let app: E2EApp;
@@ -22,47 +22,9 @@ afterAll(async () => {
   await pulse?.close();
 });
 
-const settings = () => app.page.getByTestId('workstation-settings');
-
-async function chooseDevices(choice: { microphone: string; speaker: string; ringer: string }): Promise<void> {
-  await app.page.getByTestId('open-workstation-settings').click();
-  await settings().locator('select[name=microphone] option', { hasText: choice.microphone }).waitFor({ state: 'attached' });
-  for (const [role, label] of Object.entries(choice)) await settings().locator(`select[name=${role}]`).selectOption({ label });
-  await app.page.keyboard.press('Escape');
-  await settings().waitFor({ state: 'detached' });
-}
-
-/** Which microphone the customer hears now (the last second of heard.wav), by the tone it speaks. */
-async function customerHears(guid: string): Promise<'headset' | 'builtin' | 'nothing'> {
-  const heard = lastMs(await customerHeard(app, guid), 1_000);
-  const headset = bandLevel(heard, TONE.headset);
-  const builtin = bandLevel(heard, TONE.builtin);
-  if (Math.max(headset, builtin) < 0.005) return 'nothing';
-  return headset > builtin ? 'headset' : 'builtin';
-}
-
-/**
- * Watches the customer's received packet count for `ms` (the simulator's call record, polled every 40 ms):
- * the longest time no packet arrived. heard.wav holds received audio only, so time without packets (a sender
- * whose track ended sends none) is not in it: the gap the customer heard is the longer of the two.
- */
-async function longestPacketGapMs(guid: string, ms: number): Promise<number> {
-  let lastCount = -1;
-  let lastArrival = Date.now();
-  let longest = 0;
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    const packets = (await simCall(app, guid)).levels?.customerReceived.packets ?? 0;
-    const now = Date.now();
-    if (packets !== lastCount) {
-      if (lastCount >= 0) longest = Math.max(longest, now - lastArrival);
-      lastCount = packets;
-      lastArrival = now;
-    }
-    await new Promise((done) => setTimeout(done, 40));
-  }
-  return Math.max(longest, Date.now() - lastArrival);
-}
+const chooseDevices = (choice: DeviceChoiceLabels) => chooseDevicesByLabel(app.page, choice);
+const customerHears = (guid: string) => customerHearsWhich(app, guid);
+const longestPacketGapMs = (guid: string, ms: number) => longestPacketGap(app, guid, ms);
 
 describe('the chosen headset unplugged mid-call, the system not moving the streams', () => {
   it('the app moves microphone and call audio to the built-in devices; the panel says so and offers the headset back', async () => {
