@@ -30,6 +30,7 @@ import { createDialLinkRouter } from './desktop/protocol-router';
 import { safeStorageCipher } from './desktop/safe-storage';
 import { applyContentSecurityPolicy, guardNavigation, restrictPermissions } from './desktop/security';
 import { claimSingleInstance } from './desktop/single-instance';
+import { allowTelephonyHeadsets } from './desktop/headset-permissions';
 import { pickListFile } from './desktop/list-file-dialog';
 import { privateCaVerdict, wsHost, type PrivateCaTrust } from './desktop/private-ca-trust';
 import { trayIconPath } from './desktop/tray';
@@ -145,10 +146,14 @@ async function composeServices(workstation: () => Workstation | undefined) {
 async function start(): Promise<void> {
   if (location.kind === 'app') serveAppScheme(protocol, join(import.meta.dirname, '../renderer'));
   applyContentSecurityPolicy(electronSession.defaultSession);
-  restrictPermissions(electronSession.defaultSession, location);
+  // Headset buttons follow the setting (or IT's policy) as it is at each ask; off until the services are up.
+  const late: { workstation?: Workstation; headsets?: () => boolean } = {};
+  const headsetsOn = (): boolean => late.headsets?.() ?? false;
+  restrictPermissions(electronSession.defaultSession, location, headsetsOn);
+  allowTelephonyHeadsets(electronSession.defaultSession, location, headsetsOn);
   // The phone status handler needs the workstation, which needs the services: a late reference.
-  const late: { workstation?: Workstation } = {};
   const { services, connectivity } = await composeServices(() => late.workstation);
+  late.headsets = () => services.settings.get().headsetButtons;
   // The phone's WSS behind a private CA: trusted only when it chains to the configured CA, on the SIP host.
   electronSession.defaultSession.setCertificateVerifyProc((request, callback) => callback(privateCaVerdict(request, privateCaTrust(services))));
   registerDialLinkProtocols(app, app.isPackaged);

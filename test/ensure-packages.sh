@@ -3,11 +3,12 @@
 # Chromium (end-to-end tests), and for the interop tier and the call-setup
 # benchmark Kamailio with its WebSocket and TLS modules (its rtpengine module
 # is in the main package), rtpengine (userspace), baresip, coturn, iproute2 and
-# nftables. `npm test` runs it first. Starts and enables no service: the tests
+# nftables, and PulseAudio with its tools (real audio devices for the E2E of
+# unplugging a headset). `npm test` runs it first. Starts and enables no service: the tests
 # run each server themselves from their own config.
 set -euo pipefail
 
-PACKAGES=(kamailio kamailio-websocket-modules kamailio-tls-modules rtpengine-daemon baresip-core coturn iproute2 nftables)
+PACKAGES=(kamailio kamailio-websocket-modules kamailio-tls-modules rtpengine-daemon baresip-core coturn iproute2 nftables pulseaudio pulseaudio-utils)
 has_modules() {
   # Debian: /usr/lib/<multiarch triplet>/kamailio/modules
   for dir in /usr/lib/kamailio/modules /usr/lib/*/kamailio/modules; do
@@ -18,7 +19,8 @@ has_modules() {
 
 has_all() {
   [ -x /usr/bin/chromium ] && [ -x /usr/sbin/kamailio ] && has_modules && [ -x /usr/bin/rtpengine ] && [ -f /usr/lib/baresip/modules/ctrl_tcp.so ] \
-    && [ -x /usr/bin/turnserver ] && command -v ip >/dev/null 2>&1 && command -v nft >/dev/null 2>&1
+    && [ -x /usr/bin/turnserver ] && command -v ip >/dev/null 2>&1 && command -v nft >/dev/null 2>&1 \
+    && [ -x /usr/bin/pulseaudio ] && [ -x /usr/bin/pactl ] && [ -x /usr/bin/parec ]
 }
 if has_all; then
   exit 0

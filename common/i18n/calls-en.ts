@@ -131,4 +131,11 @@ export const callsEn = {
   'calls.outbox.label': 'Dispositions',
   'calls.setupProblem': 'Calls: {problem}',
   'calls.devices.microphone': 'Microphone: {label}',
+  'calls.devices.lost': '{role}: "{chosen}" was disconnected; now using {inUse}.',
+  'calls.devices.back': '{role}: "{chosen}" is back; still using {inUse}.',
+  'calls.devices.switchBack': 'Switch back to "{chosen}"',
+  'calls.devices.inUse': '"{label}"',
+  'calls.devices.and': 'and',
+  'calls.devices.systemDefault': 'the system default',
+  'calls.mic.silent': 'Your microphone sends no sound: the customer cannot hear you. Check your headset\'s mute switch or choose another microphone in the workstation settings.',
 } as const;

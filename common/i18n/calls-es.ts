@@ -133,4 +133,11 @@ export const callsEs: Record<keyof typeof callsEn, string> = {
   'calls.outbox.label': 'Calificaciones',
   'calls.setupProblem': 'Llamadas: {problem}',
   'calls.devices.microphone': 'Micrófono: {label}',
+  'calls.devices.lost': '{role}: «{chosen}» se desconectó; ahora se usa {inUse}.',
+  'calls.devices.back': '{role}: «{chosen}» volvió; sigue en uso {inUse}.',
+  'calls.devices.switchBack': 'Volver a «{chosen}»',
+  'calls.devices.inUse': '«{label}»',
+  'calls.devices.and': 'y',
+  'calls.devices.systemDefault': 'el predeterminado del sistema',
+  'calls.mic.silent': 'Tu micrófono no envía sonido: el cliente no te oye. Revisa el botón de silencio del auricular o elige otro micrófono en los ajustes del puesto.',
 };

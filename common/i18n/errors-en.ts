@@ -132,6 +132,8 @@ export const errorsEn = {
   'setting.autostart': 'Start when I sign in to the computer',
   'setting.closeToTray': 'Keep running in the tray when the window is closed',
   'setting.dialImmediately': 'Dial phone links immediately',
+  'setting.headsetButtons': 'Headset buttons',
+  'setting.mediaKeys': 'Play/pause key answers and hangs up',
   'setting.updateFeedUrl': 'Update feed address',
   'setting.updateChannel': 'Update channel',
   'setting.formUrlTemplate': 'Campaign form address',

@@ -131,6 +131,8 @@ export const errorsEs: Record<keyof typeof errorsEn, string> = {
   'setting.autostart': 'Iniciar al entrar en el equipo',
   'setting.closeToTray': 'Seguir en la bandeja al cerrar la ventana',
   'setting.dialImmediately': 'Marcar de inmediato los enlaces telefónicos',
+  'setting.headsetButtons': 'Botones del auricular',
+  'setting.mediaKeys': 'Tecla de reproducir/pausa para atender y colgar',
   'setting.updateFeedUrl': 'Dirección del servidor de actualizaciones',
   'setting.updateChannel': 'Canal de actualizaciones',
   'setting.formUrlTemplate': 'Dirección de los formularios de campaña',

@@ -25,6 +25,10 @@ export const workstationSettingsShape = {
   closeToTray: z.boolean(),
   /** A tel:/callto:/sip: link places the call at once when the phone is idle. */
   dialImmediately: z.boolean(),
+  /** A headset's buttons (HID Telephony over WebHID: hook switch, mute, flash) answer, hang up, mute and hold; its lights follow the calls. */
+  headsetButtons: z.boolean(),
+  /** The media key play/pause (a Bluetooth headset's button) answers a ringing call and hangs up a live one. Off by default. */
+  mediaKeys: z.boolean(),
   /** Global shortcut (Electron accelerator, e.g. `CommandOrControl+Alt+A`); '' = off. */
   answerShortcut: z.string().trim().max(64),
   /** Global shortcut for hanging up; '' = off. */
@@ -54,6 +58,8 @@ export const WORKSTATION_DEFAULTS: WorkstationSettings = {
   autostart: true,
   closeToTray: true,
   dialImmediately: false,
+  headsetButtons: true,
+  mediaKeys: false,
   answerShortcut: '',
   hangUpShortcut: '',
   audioDevices: { microphone: null, speaker: null, ringer: null },

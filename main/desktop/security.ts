@@ -41,13 +41,17 @@ export function applyContentSecurityPolicy(session: HeadersSession): void {
 type PermissionSession = Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'>;
 type RequestDetails = PermissionRequest & { mediaTypes?: ('video' | 'audio')[] };
 
-/** Microphone for calls and notifications (a missed call), from our own page; everything else refused. */
-export function restrictPermissions(session: PermissionSession, location: RendererLocation): void {
+/**
+ * Microphone for calls and notifications (a missed call), from our own page; HID (a headset's buttons,
+ * headset-permissions.ts) from our own page while `headsets()` says they are on; everything else refused.
+ */
+export function restrictPermissions(session: PermissionSession, location: RendererLocation, headsets: () => boolean = () => false): void {
   session.setPermissionRequestHandler((_contents, permission, callback, details) => {
     callback(isAllowedRequest(permission, details as RequestDetails, location));
   });
   session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details: PermissionCheckHandlerHandlerDetails) => {
     if (permission === 'notifications') return isOwnPageUrl(details.requestingUrl ?? requestingOrigin, location) || isOwnOrigin(requestingOrigin, location);
+    if (permission === 'hid') return headsets() && (isOwnPageUrl(details.requestingUrl ?? requestingOrigin, location) || isOwnOrigin(requestingOrigin, location));
     if (permission !== 'media') return false;
     if (details.mediaType !== undefined && details.mediaType !== 'audio') return false;
     return isOwnPageUrl(details.requestingUrl ?? requestingOrigin, location) || isOwnOrigin(requestingOrigin, location);

@@ -21,6 +21,10 @@ import { usePhoneStatusReport } from './workstation/use-phone-status-report';
 import { WorkstationMenu } from './workstation/workstation-menu';
 import { useWorkstation, WorkstationProvider } from './workstation/workstation-context';
 import { useChosenAudioDevices } from './audio/use-chosen-audio-devices';
+import { AudioDeviceStatusContext } from './audio/audio-device-status';
+import { HeadsetContext } from './headset/headset-context';
+import { useHeadset } from './headset/use-headset';
+import { useMediaKeys } from './headset/use-media-keys';
 
 // The supervisor console is a chunk of its own, loaded when an API user signs in: an agent's start does not parse it (issue 23).
 const SupervisorArea = lazy(() => import('./supervisor/supervisor-area').then((module) => ({ default: module.SupervisorArea })));
@@ -73,12 +77,16 @@ function SignedInShell({ api, session, connectivity, bridgeLost, onLanguage }: S
   if (!homeShown && !starting) setHomeShown(true);
   const renewalProblem = useSessionRenewal(api);
   const workstationSettings = useWorkstation().settings.settings;
-  useChosenAudioDevices(api, phone, workstationSettings.audioDevices);
+  const audioDeviceStatus = useChosenAudioDevices(api, phone, workstationSettings.audioDevices);
   useRingerPreferences(workstationSettings);
+  const headset = useHeadset(api, phone, workstationSettings.headsetButtons);
+  useMediaKeys(api, phone, workstationSettings.mediaKeys);
   usePhoneStatusReport(phone);
   usePhoneCommands(api, phone);
   return (
     <PhoneContext.Provider value={phone}>
+    <AudioDeviceStatusContext.Provider value={audioDeviceStatus}>
+    <HeadsetContext.Provider value={headset}>
     <div className="shell">
       {/* With the app out of reach nothing is known to be connected: the header says so under the "Lost contact" banner. */}
       <AppHeader api={api} session={session} connectivity={bridgeLost ? { api: 'offline', detail: t('first.bridge.lostDetail') } : connectivity} phone={connection} onLanguage={onLanguage} />
@@ -91,6 +99,8 @@ function SignedInShell({ api, session, connectivity, bridgeLost, onLanguage }: S
         </Suspense>
       )}
     </div>
+    </HeadsetContext.Provider>
+    </AudioDeviceStatusContext.Provider>
     </PhoneContext.Provider>
   );
 }

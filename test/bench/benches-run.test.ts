@@ -132,6 +132,14 @@ describe('npm run bench', () => {
     expect(run.rows.some((row) => row['kind'] === 'targets')).toBe(true);
   });
 
+  it('headset-unplug unplugs the headset once per mode and the call audio comes back each time', { timeout: 180_000 }, async () => {
+    const run = await runBench('bench/headset-unplug.ts', ['--unplugs', '1']);
+    expectRan(run, 'headset-unplug');
+    const summaries = run.rows.filter((row) => row['kind'] === 'summary');
+    expect(summaries.map((row) => row['mode'])).toEqual(['moves', 'stays']);
+    for (const row of summaries) expect(row).toMatchObject({ unplugs: 1, speakerNeverBack: 0 });
+  });
+
   it('cold-start loads the app and the bare sip.js page until registered, and signs in', { timeout: 120_000 }, async () => {
     const run = await runBench('bench/cold-start.ts', ['--runs', '2']);
     expectRan(run, 'cold-start');

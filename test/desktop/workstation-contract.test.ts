@@ -5,11 +5,13 @@ import { handleDialLink } from '../../common/dial-link';
 import { phoneCommandSchema, phoneStatusSchema, WORKSTATION_DEFAULTS, workstationEvents, workstationRequests, workstationSettingsSchema } from '../../common/ipc/workstation';
 
 describe('workstation contract', () => {
-  it('has valid defaults: autostart on (registered by packaged builds only), shortcuts off, dial immediately off, system audio devices, updates off', () => {
+  it('has valid defaults: autostart on (registered by packaged builds only), shortcuts off, dial immediately off, headset buttons on, media keys off, system audio devices, updates off', () => {
     expect(workstationSettingsSchema.parse(WORKSTATION_DEFAULTS)).toEqual({
       autostart: true,
       closeToTray: true,
       dialImmediately: false,
+      headsetButtons: true,
+      mediaKeys: false,
       answerShortcut: '',
       hangUpShortcut: '',
       audioDevices: { microphone: null, speaker: null, ringer: null },

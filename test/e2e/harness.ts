@@ -70,6 +70,8 @@ export interface StartOptions {
   outboxBackoff?: BackoffPolicy;
   /** IT's policy, as if read from its file (values and locks). */
   policy?: Policy;
+  /** Real audio devices (a PulseAudio of the test's, pulse-audio.ts) instead of Chromium's fake ones, heard (no --mute-audio). */
+  realAudio?: { env: Record<string, string> };
 }
 
 export async function startApp(options: StartOptions = {}): Promise<E2EApp> {
@@ -106,7 +108,12 @@ export async function startApp(options: StartOptions = {}): Promise<E2EApp> {
       ...(options.demo && demo ? { rememberedPasswords: { [demo.agent]: demo.password } } : {}),
     });
     cleanups.push(() => host.close());
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...CALL_ARGS, ...(options.chromiumArgs ?? [])] });
+    const callArgs = options.realAudio ? CALL_ARGS.filter((arg) => arg !== '--use-fake-device-for-media-stream') : CALL_ARGS;
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS, ...callArgs, ...(options.chromiumArgs ?? [])],
+      ...(options.realAudio ? { ignoreDefaultArgs: ['--mute-audio'], env: { ...process.env, ...options.realAudio.env } } : {}),
+    });
     cleanups.push(() => browser.close());
     const context = await browser.newContext({
       viewport: options.viewport ?? { width: 1000, height: 760 },

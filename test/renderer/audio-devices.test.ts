@@ -41,4 +41,16 @@ describe('audio devices', () => {
     expect(hasChoice(saved)).toBe(true);
     expect(hasChoice({ microphone: null, speaker: null, ringer: null })).toBe(false);
   });
+
+  it('names the device behind the system default: by groupId (PulseAudio says only "Default"), else from "Default - <name>"', () => {
+    expect(lists.defaultInput).toBe('Jabra Evolve 40 Mono');
+    expect(lists.defaultOutput).toBe('Speakers');
+    const pulse = audioDeviceLists([
+      { kind: 'audiooutput', deviceId: 'default', label: 'Default', groupId: 'g2' },
+      { kind: 'audiooutput', deviceId: 'out-1', label: 'Builtin', groupId: 'g1' },
+      { kind: 'audiooutput', deviceId: 'out-2', label: 'Headset', groupId: 'g2' },
+    ]);
+    expect(pulse.defaultOutput).toBe('Headset');
+    expect(pulse.defaultInput).toBe('');
+  });
 });

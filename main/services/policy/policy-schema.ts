@@ -30,6 +30,8 @@ export const policyValuesSchema = z
     autostart: z.boolean(),
     closeToTray: z.boolean(),
     dialImmediately: z.boolean(),
+    headsetButtons: z.boolean(),
+    mediaKeys: z.boolean(),
     iceServers: z.array(iceServerSettingSchema).max(MAX_ICE_SERVERS),
     formUrlTemplate: z.string().trim().max(2048).refine((v) => v === '' || checkFormTemplate(v).ok, 'must be an https:// address on a fixed host, e.g. https://crm.example.com/forms/{form}?call={guid}'),
     updateFeedUrl: z.string().trim().max(2048).refine((v) => v === '' || hasProtocol(v, ['https:']), 'must be an https:// address (or empty: updates off)'),

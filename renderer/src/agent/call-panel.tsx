@@ -3,7 +3,9 @@
 // hang up once answered) and the live quality, shown unobtrusively. The
 // quality line tells the truth: a MOS only from packets that arrived, "no
 // audio" (and from where) when none arrive, and an offer to end a call that
-// has had neither audio nor signalling for a while.
+// has had neither audio nor signalling for a while. Under it, what the audio
+// devices do: a chosen one gone or back (with the switch back), and a
+// microphone that sends no sound.
 import { useId, useRef, useState } from 'react';
 import { useLanguage } from '../i18n';
 import type { CallView } from './call-view';
@@ -11,6 +13,8 @@ import { CallQuality } from './call-quality';
 import { CallTimer } from './call-timer';
 import { Keypad } from './keypad';
 import { AudioRouteLine } from './audio-route-line';
+import { DeviceChangeNotices } from './device-change-notices';
+import { SilentMicrophoneWarning } from './silent-microphone-warning';
 import { CallNotes } from './call-notes';
 import { CallDetails } from './call-details';
 import { StableLabel } from './stable-label';
@@ -94,7 +98,9 @@ export function CallPanel({ call, actions, api, notes = '', onTransfer }: Props)
           <LevelMeter read={actions.localLevel} label={t('shift.mic.inCall')} testId="local-level" />
         </p>
       )}
+      {connected && <SilentMicrophoneWarning read={actions.localLevel} sending={kind === 'active' && !call.muted} />}
       {connected && <AudioRouteLine read={actions.audioRoute} />}
+      {(connected || kind === 'ringing') && <DeviceChangeNotices />}
     </section>
   );
 }

@@ -13,6 +13,9 @@ export interface AudioDevice {
 export interface AudioDeviceLists {
   readonly inputs: readonly AudioDevice[];
   readonly outputs: readonly AudioDevice[];
+  /** The device behind the system default, by label ('' when the system does not say): what a fallback plays on. */
+  readonly defaultInput?: string;
+  readonly defaultOutput?: string;
 }
 
 export type AudioRole = keyof AudioDevices;
@@ -21,12 +24,25 @@ export const AUDIO_ROLES: readonly AudioRole[] = ['microphone', 'speaker', 'ring
 /** Chromium's aliases for "whatever the system uses": the choice `null` stands for them. */
 const ALIASES = new Set(['default', 'communications', '']);
 
-type ListedDevice = Pick<MediaDeviceInfo, 'kind' | 'deviceId' | 'label'>;
+type ListedDevice = Pick<MediaDeviceInfo, 'kind' | 'deviceId' | 'label'> & Partial<Pick<MediaDeviceInfo, 'groupId'>>;
 
 export function audioDeviceLists(devices: readonly ListedDevice[]): AudioDeviceLists {
   const of = (kind: MediaDeviceKind): AudioDevice[] =>
     devices.filter((d) => d.kind === kind && !ALIASES.has(d.deviceId)).map((d) => ({ id: d.deviceId, label: d.label }));
-  return { inputs: of('audioinput'), outputs: of('audiooutput') };
+  return { inputs: of('audioinput'), outputs: of('audiooutput'), defaultInput: defaultLabel(devices, 'audioinput'), defaultOutput: defaultLabel(devices, 'audiooutput') };
+}
+
+/**
+ * Which device the system default is: Chromium lists it as `default` with the
+ * real device's groupId (PulseAudio: label "Default"; elsewhere "Default - <name>").
+ */
+function defaultLabel(devices: readonly ListedDevice[], kind: MediaDeviceKind): string {
+  const alias = devices.find((d) => d.kind === kind && d.deviceId === 'default');
+  if (!alias) return '';
+  const real = alias.groupId ? devices.find((d) => d.kind === kind && !ALIASES.has(d.deviceId) && d.groupId === alias.groupId) : undefined;
+  if (real) return real.label;
+  const named = /^Default - (.+)$/.exec(alias.label);
+  return named?.[1] ?? '';
 }
 
 export function devicesFor(role: AudioRole, lists: AudioDeviceLists): readonly AudioDevice[] {

@@ -179,15 +179,25 @@ export class Phone {
     this.offered.setAutoAnswerCampaigns(names);
   }
 
-  /** Chooses devices; live calls switch microphone and speaker at once (also in a conference), the ringer applies to the next ring. */
+  /**
+   * Chooses devices; live calls switch microphone and speaker at once (also in a conference), and a ring,
+   * ringback or call-waiting beep playing now moves to its new output. No renegotiation: replaceTrack and
+   * setSinkId. Each call and device is tried apart, so one that fails does not keep the others where they were.
+   */
   async setDevices(choice: Partial<DeviceChoice>): Promise<void> {
     const before = this.devices;
     this.devices = { ...before, ...choice };
+    const changed = (role: keyof DeviceChoice): boolean => role in choice && choice[role] !== before[role];
+    const moves: Promise<void>[] = [];
     for (const call of this.calls.all) {
+      if (changed('ringer') || changed('speaker')) moves.push(call.moveTone());
       if (call.state.kind !== 'active' && call.state.kind !== 'held') continue;
-      if ('microphone' in choice && choice.microphone !== before.microphone) await call.setMicrophone(this.devices.microphone);
-      if ('speaker' in choice && choice.speaker !== before.speaker) await call.setSpeaker(this.devices.speaker);
+      if (changed('microphone')) moves.push(call.setMicrophone(this.devices.microphone));
+      if (changed('speaker')) moves.push(call.setSpeaker(this.devices.speaker));
     }
+    const failed = (await Promise.allSettled(moves)).find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    const reason: unknown = failed?.reason;
+    if (failed) throw reason instanceof Error ? reason : new Error(String(reason));
   }
 
   /** A reloaded page takes over a call an earlier page had (issue 24: taken-over-call.ts), as soon as connected; resolves once taken or lost. */

@@ -12,12 +12,15 @@ import { useWorkstation } from './workstation-context';
 import { FormAddressField } from './form-address-field';
 import { IceServersFieldset } from './ice-servers-fieldset';
 import { RingerFieldset } from '../audio/ringer-fieldset';
+import { HeadsetConnect } from '../headset/headset-connect';
 
-type Toggle = 'autostart' | 'closeToTray' | 'dialImmediately';
+type Toggle = 'autostart' | 'closeToTray' | 'dialImmediately' | 'headsetButtons' | 'mediaKeys';
 const TOGGLES: { key: Toggle; label: MessageKey; hint?: MessageKey }[] = [
   { key: 'autostart', label: 'workstation.settings.autostart', hint: 'workstation.settings.autostart.hint' },
   { key: 'closeToTray', label: 'workstation.settings.closeToTray' },
   { key: 'dialImmediately', label: 'workstation.settings.dialImmediately', hint: 'workstation.settings.dialImmediately.hint' },
+  { key: 'headsetButtons', label: 'workstation.settings.headsetButtons', hint: 'workstation.settings.headsetButtons.hint' },
+  { key: 'mediaKeys', label: 'workstation.settings.mediaKeys', hint: 'workstation.settings.mediaKeys.hint' },
 ];
 
 export function WorkstationSettingsDialog({ onClose }: { onClose: () => void }) {
@@ -92,6 +95,7 @@ export function WorkstationSettingsDialog({ onClose }: { onClose: () => void }) 
             );
           })}
         </fieldset>
+        <HeadsetConnect />
         <AudioDevicesFieldset saved={pendingAudio ?? settings.audioDevices} onSave={(devices) => void saveAudio(devices)} />
         <RingerFieldset settings={settings} onSave={save} />
         <FormAddressField onSave={save} />

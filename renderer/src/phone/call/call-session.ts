@@ -39,7 +39,7 @@ export abstract class CallSession {
   private heldAt: number | null = null;
   /** The state it ended from, for the missed-call record. */
   private endedFrom: CallKind | null = null;
-  private tone: Ringtone | null = null;
+  private tone: { readonly kind: RingKind; readonly ringtone: Ringtone } | null = null;
   /** A transfer is expected to take the call over: the platform's BYE then means `transferred` to this target. */
   private transferTarget: string | null = null;
   private referNotify: ((notify: ReferNotify) => void) | null = null;
@@ -169,12 +169,19 @@ export abstract class CallSession {
   }
 
   protected playTone(kind: RingKind, deviceId: string | null): void {
-    this.tone?.stop();
-    this.tone = this.env.media.startRingtone(deviceId, kind);
+    this.tone?.ringtone.stop();
+    this.tone = { kind, ringtone: this.env.media.startRingtone(deviceId, kind) };
+  }
+
+  /** The devices changed while a tone plays: a ring follows the ringer, a call-waiting beep or a ringback the speaker (no renegotiation: setSinkId). */
+  async moveTone(): Promise<void> {
+    if (!this.tone) return;
+    const { ringer, speaker } = this.env.devices();
+    await this.tone.ringtone.moveTo?.(this.tone.kind === 'ring' ? ringer : speaker);
   }
 
   protected stopTone(): void {
-    this.tone?.stop();
+    this.tone?.ringtone.stop();
     this.tone = null;
   }
 

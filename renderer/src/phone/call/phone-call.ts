@@ -46,6 +46,8 @@ export abstract class PhoneCall extends CallSession {
         quality: (q) => env.events.quality(this, q),
         health: (h) => env.events.media(this, h),
         path: (p) => env.events.path(this, p),
+        // Its device went away: the chosen microphone again if it is there, else the system default.
+        microphoneEnded: () => void this.setMicrophone(env.devices().microphone).catch((error: unknown) => console.warn('phone: no microphone after the last one went away', error)),
       },
       env.mediaWatch,
     );

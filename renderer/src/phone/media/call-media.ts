@@ -26,6 +26,8 @@ export interface CallMediaEvents {
   readonly health: (health: MediaHealth) => void;
   /** The peer connection lost its path (`disconnected`/`failed`) or found it again. */
   readonly path: (state: RTCPeerConnectionState) => void;
+  /** The microphone track ended by itself (its device went away): the call should take a microphone again. */
+  readonly microphoneEnded: () => void;
 }
 
 /** What a conference mixer takes from a call: what it receives, and the microphone it would send. */
@@ -54,6 +56,11 @@ export class CallMedia {
   private microphone: MediaStreamTrack | null = null;
   /** Muted or held: under a mix the sender keeps running, so this says whether the agent's voice goes out. */
   private agentSilent = false;
+  /** The device the live microphone track was asked for (null = system default), undefined when unknown (the answer's). */
+  private microphoneFrom: string | null | undefined = undefined;
+  /** Microphone switches one after another: a track that ended and the page's device change may ask at once. */
+  private microphoneSwitch: Promise<void> = Promise.resolve();
+  private unwatchMicrophone: (() => void) | null = null;
 
   constructor(
     private readonly sdh: () => SessionDescriptionHandler | undefined,
@@ -84,6 +91,17 @@ export class CallMedia {
     };
     pc.addEventListener('connectionstatechange', onPath);
     this.stopPathWatch = () => pc.removeEventListener('connectionstatechange', onPath);
+    this.watchMicrophone(this.audioSender()?.track ?? null);
+  }
+
+  /** Tells when this track ends by itself (Chromium ends a capture whose device is gone; `stop()` by us fires nothing). */
+  private watchMicrophone(track: MediaStreamTrack | null): void {
+    this.unwatchMicrophone?.();
+    this.unwatchMicrophone = null;
+    if (!track) return;
+    const onEnded = (): void => this.events.microphoneEnded();
+    track.addEventListener('ended', onEnded, { once: true });
+    this.unwatchMicrophone = () => track.removeEventListener('ended', onEnded);
   }
 
   /** Ends sampling and playback and lets go of the peer connection (the sampler held it for ~32 s after the call). */
@@ -93,6 +111,8 @@ export class CallMedia {
     this.sampler = null;
     this.stopPathWatch?.();
     this.stopPathWatch = null;
+    this.unwatchMicrophone?.();
+    this.unwatchMicrophone = null;
     this.remote?.dispose();
     this.remote = null;
     this.local?.meter.close();
@@ -140,21 +160,43 @@ export class CallMedia {
     this.override?.agentAudible(!muted);
   }
 
-  async setMicrophone(deviceId: string | null): Promise<void> {
+  /** Sends from another microphone (no renegotiation: replaceTrack). A device that cannot be opened (gone) gives the system default. */
+  setMicrophone(deviceId: string | null): Promise<void> {
+    const next = this.microphoneSwitch.then(() => this.switchMicrophone(deviceId));
+    this.microphoneSwitch = next.catch(() => undefined);
+    return next;
+  }
+
+  private async switchMicrophone(deviceId: string | null): Promise<void> {
     if (!this.peerConnection()) return; // not yet answered: the choice applies through the answer's constraints
     const sender = this.audioSender();
     if (!sender) throw new PhoneError('phone.err.noSender');
-    const track = await this.media.getMicrophone(deviceId);
+    const current = this.override ? this.microphone : sender.track;
+    if (current?.readyState === 'live' && this.microphoneFrom === deviceId) return;
+    const { track, from } = await this.openMicrophone(deviceId);
+    this.microphoneFrom = from;
     if (this.override) {
       // The sender carries the mix: the new microphone goes to the mixer, and is sent again when the mix ends.
       this.microphone?.stop();
       this.microphone = track;
+      this.watchMicrophone(track);
       this.override.microphoneChanged(track);
       return;
     }
     const old = sender.track;
     await sender.replaceTrack(track);
+    this.watchMicrophone(track);
     old?.stop();
+  }
+
+  private async openMicrophone(deviceId: string | null): Promise<{ track: MediaStreamTrack; from: string | null }> {
+    try {
+      return { track: await this.media.getMicrophone(deviceId), from: deviceId };
+    } catch (error) {
+      if (deviceId === null) throw error;
+      // The chosen device went away before the page's list said so: the system default keeps the customer hearing the agent.
+      return { track: await this.media.getMicrophone(null), from: null };
+    }
   }
 
   /** What a conference mixer needs of this call, null before its audio starts. */

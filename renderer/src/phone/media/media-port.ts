@@ -4,6 +4,8 @@
  */
 export interface Ringtone {
   stop(): void;
+  /** Goes on playing on another output (null = the system default): its device went away or the agent chose another. A tone that makes no sound has nothing to move. */
+  moveTo?(deviceId: string | null): Promise<void>;
 }
 
 export interface RemoteAudio {

@@ -82,5 +82,9 @@ export function startGeneratedRingtone(deviceId: string | null, kind: RingKind =
       console.warn('phone: the ringtone could not play', err);
     }
   })();
-  return { stop };
+  return {
+    stop,
+    // '' is Chromium's system default; a sink that went away leaves the element silent until told another.
+    moveTo: (id) => (stopped ? Promise.resolve() : audio.setSinkId(id ?? '')),
+  };
 }

@@ -1,0 +1,56 @@
+// Steps of the unplug E2E (audio-unplug.test.ts) and bench (bench/headset-unplug.ts):
+// choosing devices by label, which microphone the simulator's customer hears,
+// and how long no packet reached the customer.
+import type { Page } from 'playwright-core';
+import { customerHeard, simCall } from './calls-kit';
+import type { E2EApp } from './harness';
+import { TONE } from './pulse-audio';
+import { bandLevel, lastMs } from './tone-bands';
+
+export interface DeviceChoiceLabels {
+  readonly microphone: string;
+  readonly speaker: string;
+  readonly ringer: string;
+}
+
+/** Chooses the three devices in the workstation settings, by their labels. */
+export async function chooseDevicesByLabel(page: Page, choice: DeviceChoiceLabels): Promise<void> {
+  const settings = page.getByTestId('workstation-settings');
+  await page.getByTestId('open-workstation-settings').click();
+  await settings.locator('select[name=microphone] option', { hasText: choice.microphone }).waitFor({ state: 'attached' });
+  for (const [role, label] of Object.entries(choice)) await settings.locator(`select[name=${role}]`).selectOption({ label });
+  await page.keyboard.press('Escape');
+  await settings.waitFor({ state: 'detached' });
+}
+
+/** Which microphone the customer hears now (the last second of heard.wav), by the tone it speaks. */
+export async function customerHearsWhich(app: E2EApp, guid: string): Promise<'headset' | 'builtin' | 'nothing'> {
+  const heard = lastMs(await customerHeard(app, guid), 1_000);
+  const headset = bandLevel(heard, TONE.headset);
+  const builtin = bandLevel(heard, TONE.builtin);
+  if (Math.max(headset, builtin) < 0.005) return 'nothing';
+  return headset > builtin ? 'headset' : 'builtin';
+}
+
+/**
+ * Watches the customer's received packet count for `ms` (the simulator's call record, polled every 40 ms):
+ * the longest time no packet arrived. heard.wav holds received audio only, so time without packets (a sender
+ * whose track ended sends none) is not in it: the gap the customer heard is the longer of the two.
+ */
+export async function longestPacketGap(app: E2EApp, guid: string, ms: number): Promise<number> {
+  let lastCount = -1;
+  let lastArrival = Date.now();
+  let longest = 0;
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const packets = (await simCall(app, guid)).levels?.customerReceived.packets ?? 0;
+    const now = Date.now();
+    if (packets !== lastCount) {
+      if (lastCount >= 0) longest = Math.max(longest, now - lastArrival);
+      lastCount = packets;
+      lastArrival = now;
+    }
+    await new Promise((done) => setTimeout(done, 40));
+  }
+  return Math.max(longest, Date.now() - lastArrival);
+}
