@@ -19,6 +19,7 @@ export * from './ipc/settings';
 export * from './ipc/supervisor';
 export * from './ipc/token-policy';
 export * from './ipc/calls';
+export * from './ipc/call-quality';
 export * from './ipc/workstation';
 export * from './ipc/phone';
 export * from './ipc/wire';

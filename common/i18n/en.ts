@@ -10,6 +10,7 @@ import { phoneEn } from './phone-en';
 import { firstEn } from './first-en';
 import { shiftEn } from './shift-en';
 import { iceEn } from './ice-en';
+import { qualityEn } from './quality-en';
 import { transferEn } from './transfer-en';
 
 export const en = {
@@ -96,6 +97,7 @@ export const en = {
   ...firstEn,
   ...shiftEn,
   ...iceEn,
+  ...qualityEn,
   ...transferEn,
 } as const;
 
