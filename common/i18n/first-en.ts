@@ -51,6 +51,7 @@ export const firstEn = {
   'request.calls.openForm': 'Opening the campaign form',
   'request.calls.recordFinished': 'Keeping the call in the recent calls',
   'request.calls.recentCalls': 'Reading the recent calls',
+  'request.calls.qualityTimeline': 'Reading the call\'s quality record',
   'request.calls.myCallbacks': 'Reading my callbacks',
   'request.calls.callbackDone': 'Marking the callback done',
   'request.calls.discardWrapUp': 'Discarding the disposition draft',
@@ -62,6 +63,7 @@ export const firstEn = {
   'request.workstation.phoneStatus': 'Reporting the phone\'s state',
   'request.workstation.log': 'Writing to the app\'s log',
   'request.workstation.diagnostics': 'Collecting the diagnostics',
+  'request.workstation.diagnosticsBundle': 'Making the diagnostics file',
   'request.phone.waitSipReachable': 'Waiting for the phone\'s server',
   'request.phone.reregistered': 'Reporting the phone back online',
 } as const;

@@ -49,6 +49,7 @@ export const firstEs: Record<keyof typeof firstEn, string> = {
   'request.calls.openForm': 'Abrir el formulario de la campaña',
   'request.calls.recordFinished': 'Guardar la llamada en las recientes',
   'request.calls.recentCalls': 'Leer las llamadas recientes',
+  'request.calls.qualityTimeline': 'Leer el registro de calidad de la llamada',
   'request.calls.myCallbacks': 'Leer mis llamadas agendadas',
   'request.calls.callbackDone': 'Marcar la llamada agendada como hecha',
   'request.calls.discardWrapUp': 'Descartar el borrador de la calificación',
@@ -60,6 +61,7 @@ export const firstEs: Record<keyof typeof firstEn, string> = {
   'request.workstation.phoneStatus': 'Informar el estado del teléfono',
   'request.workstation.log': 'Escribir en el registro de la aplicación',
   'request.workstation.diagnostics': 'Reunir el diagnóstico',
+  'request.workstation.diagnosticsBundle': 'Generar el archivo de diagnóstico',
   'request.phone.waitSipReachable': 'Esperar al servidor del teléfono',
   'request.phone.reregistered': 'Informar que el teléfono volvió a estar en línea',
 };

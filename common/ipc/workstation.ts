@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { checkFormTemplate } from '../domain/form-url';
 import { dialLinkResultSchema } from '../dial-link-result';
+import { sipTraceEntrySchema, SIP_TRACE_MESSAGES, SIP_TRACE_BUDGET_CHARS } from './sip-trace';
 
 /**
  * An audio device the agent chose, by Chromium's device id and its label: the
@@ -108,10 +109,34 @@ export type RendererLog = z.infer<typeof rendererLogSchema>;
 
 export const diagnosticsSchema = z.object({ text: z.string() });
 
+/** What the page adds to the diagnostics bundle: its SIP trace and who it is (issue 26). */
+export const bundleRequestSchema = z
+  .object({
+    sipTrace: z
+      .array(sipTraceEntrySchema)
+      .max(SIP_TRACE_MESSAGES)
+      .refine((entries) => entries.reduce((sum, e) => sum + e.text.length, 0) <= SIP_TRACE_BUDGET_CHARS, 'the SIP trace is larger than the phone keeps'),
+    page: z.object({ userAgent: z.string().max(512), language: z.string().max(35) }).strict(),
+  })
+  .strict();
+export type BundleRequest = z.infer<typeof bundleRequestSchema>;
+
+/**
+ * Where the bundle went: saved to the file the person chose (Electron's dialog), not saved (the dialog was
+ * closed), or handed to the page to download (the browser host, which has no dialog of its own).
+ */
+export const bundleReplySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('saved'), fileName: z.string(), bytes: z.number().int().nonnegative() }),
+  z.object({ kind: z.literal('cancelled') }),
+  z.object({ kind: z.literal('download'), fileName: z.string(), bytes: z.number().int().nonnegative(), json: z.string() }),
+]);
+export type BundleReply = z.infer<typeof bundleReplySchema>;
+
 export const workstationRequests = {
   'workstation.phoneStatus': { request: phoneStatusSchema.strict(), reply: z.object({}) },
   'workstation.log': { request: rendererLogSchema, reply: z.object({}) },
   'workstation.diagnostics': { request: z.object({}).strict(), reply: diagnosticsSchema },
+  'workstation.diagnosticsBundle': { request: bundleRequestSchema, reply: bundleReplySchema },
 } as const;
 
 export const workstationEvents = {

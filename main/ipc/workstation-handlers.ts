@@ -16,5 +16,6 @@ export function createWorkstationHandlers(workstation: WorkstationPort): { [C in
       return {};
     },
     'workstation.diagnostics': async () => ({ text: workstation.diagnostics() }),
+    'workstation.diagnosticsBundle': (request) => workstation.diagnosticsBundle(request),
   };
 }

@@ -80,7 +80,7 @@ export interface CallsService {
   /** One recent call's quality timeline, when it is one of the last calls (quality-timelines.ts). */
   qualityTimeline(id: string): Promise<CallQualityTimeline | null>;
   /** The last calls' timelines of the agent whose phone it is (or was last), newest first: the diagnostics bundle's. */
-  recentTimelines(): KeptTimeline[];
+  recentTimelines(): (KeptTimeline & { call: Pick<RecentCall, 'offeredAt' | 'caller' | 'campaign' | 'outcome' | 'talkSeconds'> | null })[];
   myCallbacks(): Promise<MyCallback[]>;
   callbackDone(guid: string): Promise<MyCallback[]>;
   close(): Promise<void>;
@@ -285,7 +285,13 @@ export function createCallsService(deps: CallsDeps): CallsService {
       const view = deps.session.view();
       const name = view.agent?.name ?? lastAgentName;
       try {
-        return name ? timelines.list(name) : [];
+        if (!name) return [];
+        // With the call each belongs to (when, who, how it ended): a call's id alone may be redacted as token-shaped.
+        const history = new Map(stores.missed((store) => store.history(name)).map((call) => [call.id, call]));
+        return timelines.list(name).map((kept) => {
+          const call = history.get(kept.id);
+          return { ...kept, call: call ? { offeredAt: call.offeredAt, caller: call.caller, campaign: call.campaign, outcome: call.outcome, talkSeconds: call.talkSeconds } : null };
+        });
       } catch {
         return [];
       }

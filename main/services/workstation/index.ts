@@ -1,2 +1,2 @@
 export { createWorkstationPort, IDLE_PHONE, type WorkstationPort, type WorkstationPortDeps } from './workstation-port';
-export { collectDiagnostics, type DiagnosticsSources } from './collect-diagnostics';
+export { collectBundle, collectDiagnostics, type DiagnosticsSources } from './collect-diagnostics';

@@ -3,7 +3,8 @@
 // quit guard read it), forward renderer log records through the redacting
 // logger, and build "Copy diagnostics". The first status report also says the
 // UI has subscribed to main's events, so held tel: links may be delivered.
-import type { PhoneStatus, RendererLog } from '../../../common/ipc-contract';
+import type { BundleReply, BundleRequest, PhoneStatus, RendererLog } from '../../../common/ipc-contract';
+import type { Bundle } from '../diagnostics';
 import { createRendererLogForwarder, type Logger } from '../logging';
 
 export interface WorkstationPort {
@@ -15,6 +16,8 @@ export interface WorkstationPort {
   setShortcutProblems(problems: readonly string[]): void;
   log(record: RendererLog): void;
   diagnostics(): string;
+  /** Builds the diagnostics bundle and saves it (Electron's dialog) or hands it to the page to download (browser host). */
+  diagnosticsBundle(page: BundleRequest): Promise<BundleReply>;
 }
 
 export interface WorkstationPortDeps {
@@ -25,6 +28,10 @@ export interface WorkstationPortDeps {
   onRendererReady?(): void;
   /** Builds the diagnostics text for the current status. */
   diagnostics(status: PhoneStatus): string;
+  /** Builds the diagnostics bundle for the current status and the page's part. */
+  bundle(status: PhoneStatus, page: BundleRequest): Bundle;
+  /** Saves a bundle where the person chooses (Electron); absent: the page downloads it. */
+  saveBundle?(bundle: Bundle): Promise<'saved' | 'cancelled'>;
 }
 
 export const IDLE_PHONE: PhoneStatus = { registration: 'unregistered', call: null };
@@ -50,5 +57,12 @@ export function createWorkstationPort(deps: WorkstationPortDeps): WorkstationPor
     },
     log: (record) => forward(record),
     diagnostics: () => deps.diagnostics(status),
+    async diagnosticsBundle(page) {
+      const bundle = deps.bundle(status, page);
+      deps.logger.info('Diagnostics bundle built', { bytes: bundle.bytes, sipMessages: page.sipTrace.length });
+      if (!deps.saveBundle) return { kind: 'download', fileName: bundle.fileName, bytes: bundle.bytes, json: bundle.json };
+      const outcome = await deps.saveBundle(bundle);
+      return outcome === 'saved' ? { kind: 'saved', fileName: bundle.fileName, bytes: bundle.bytes } : { kind: 'cancelled' };
+    },
   };
 }

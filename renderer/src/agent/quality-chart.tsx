@@ -4,31 +4,12 @@
 // The SVG is decoration for sighted readers; the summary beside it says the same in words.
 import type { CallQualityTimeline } from '../../../common/ipc-contract';
 import { formatDuration } from './duration';
+import { MOS_BOTTOM, MOS_TOP, mosSegments, mosY } from './quality-summary';
 
 const WIDTH = 320;
 const HEIGHT = 90;
-const MOS_TOP = 6;
-const MOS_BOTTOM = 62;
 const LOSS_BOTTOM = HEIGHT - 4;
 const LOSS_HEIGHT = 18;
-
-const mosY = (mos: number): number => MOS_BOTTOM - ((mos - 1) / 3.5) * (MOS_BOTTOM - MOS_TOP);
-
-/** The MOS line as path segments, broken wherever a point has no MOS. */
-export function mosSegments(timeline: CallQualityTimeline, x: (i: number) => number): string[] {
-  const segments: string[] = [];
-  let current: string[] = [];
-  timeline.points.forEach((point, i) => {
-    if (point.mos === null) {
-      if (current.length > 0) segments.push(current.join(' '));
-      current = [];
-      return;
-    }
-    current.push(`${current.length === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${mosY(point.mos).toFixed(1)}`);
-  });
-  if (current.length > 0) segments.push(current.join(' '));
-  return segments;
-}
 
 export function QualityChart({ timeline }: { timeline: CallQualityTimeline }) {
   const n = timeline.points.length;
@@ -40,7 +21,7 @@ export function QualityChart({ timeline }: { timeline: CallQualityTimeline }) {
     <svg className="quality-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width={WIDTH} height={HEIGHT} aria-hidden="true" focusable="false" data-testid="quality-chart">
       {/* Reference lines: MOS 4 (good) and 3 (poor). */}
       {[4, 3].map((mos) => <line key={mos} className="quality-chart-grid" x1={0} x2={WIDTH} y1={mosY(mos)} y2={mosY(mos)} />)}
-      {[4, 3].map((mos) => <text key={`t${mos}`} className="quality-chart-label" x={WIDTH - 4} y={mosY(mos) - 2} textAnchor="end">MOS {mos}</text>)}
+      {[4, 3].map((mos) => <text key={`t${mos}`} className="quality-chart-label" x={WIDTH - 4} y={mosY(mos) + 9} textAnchor="end">MOS {mos}</text>)}
       {n > 0 && <text className="quality-chart-label" x={WIDTH - 4} y={HEIGHT - 2} textAnchor="end">{formatDuration((timeline.points[n - 1]?.atSeconds ?? 0) * 1000)}</text>}
       {timeline.points.map((point, i) =>
         point.packets === 0 ? <rect key={`s${i}`} className="quality-chart-silent" x={x(i) - Math.max(step, 2) / 2} y={MOS_TOP} width={Math.max(step, 2)} height={MOS_BOTTOM - MOS_TOP} data-silent="" /> : null,

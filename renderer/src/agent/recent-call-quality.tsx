@@ -3,36 +3,14 @@
 // keyboard reaches it (Tab, then Enter or Space) and a screen reader says
 // whether it is open.
 import { useState } from 'react';
-import type { CallQualityTimeline, CandidatePair } from '../../../common/ipc-contract';
+import type { CallQualityTimeline } from '../../../common/ipc-contract';
 import type { SoftphoneApi } from '../bridge';
 import { useErrorText } from '../error-text';
-import { useLanguage, type Translate } from '../i18n';
-import { formatDuration } from './duration';
+import { useLanguage } from '../i18n';
 import { QualityChart } from './quality-chart';
-import { summariseQuality } from './quality-summary';
+import { qualityWords } from './quality-summary';
 
 type Loaded = { kind: 'idle' } | { kind: 'loading' } | { kind: 'none' } | { kind: 'failed'; cause: string } | { kind: 'ok'; timeline: CallQualityTimeline };
-
-export function qualityWords(t: Translate, timeline: CallQualityTimeline): string[] {
-  const s = summariseQuality(timeline);
-  const words: string[] = [];
-  if (s.averageMos === null || s.worst === null) words.push(t('quality.summary.noAudio'));
-  else {
-    words.push(t('quality.summary', {
-      average: s.averageMos.toFixed(1), worst: s.worst.mos.toFixed(1), at: formatDuration(s.worst.atSeconds * 1000),
-      loss: (s.maxLossPercent ?? 0).toFixed(1), jitter: (s.maxJitterMs ?? 0).toFixed(0), rtt: s.maxRttMs === null ? '—' : s.maxRttMs.toFixed(0),
-    }));
-    if (s.silent > 0) words.push(t('quality.silent', { seconds: String(s.silent * timeline.everySeconds) }));
-  }
-  if (s.pair) words.push(pathWords(t, s.pair));
-  return words;
-}
-
-function pathWords(t: Translate, pair: CandidatePair): string {
-  const remote = t(`quality.candidate.${pair.remote}`);
-  if (pair.local === 'relay') return t('quality.path.relay', { relay: (pair.relayProtocol ?? 'unknown').toUpperCase(), remote });
-  return t('quality.path', { local: t(`quality.candidate.${pair.local}`), remote, protocol: pair.protocol.toUpperCase() });
-}
 
 export function RecentCallQuality({ api, callId, label }: { api: SoftphoneApi; callId: string; label: string }) {
   const { t } = useLanguage();

@@ -46,7 +46,7 @@ export function RecentCallsCard({ api, state, setup, busy, onCallBack }: Props) 
           const campaign = callBackCampaign(c, setup);
           const who = c.caller || t('calls.panel.unknownCaller');
           return (
-            <li key={c.id} data-testid="recent-call" data-outcome={c.outcome}>
+            <li key={c.id} data-testid="recent-call" data-outcome={c.outcome} data-call-id={c.id}>
               <span className="recent-when">{time(c.offeredAt)}</span>
               <span className={`recent-outcome recent-${c.outcome}`}>{outcome(c)}</span>
               <span className="recent-who">{who}</span>

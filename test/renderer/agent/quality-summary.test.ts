@@ -2,16 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { CallQualityTimeline } from '../../../common/ipc-contract';
 import { en } from '../../../common/i18n/en';
 import { es } from '../../../common/i18n/es';
-import { mosSegments } from '../../../renderer/src/agent/quality-chart';
-import { qualityWords } from '../../../renderer/src/agent/recent-call-quality';
-import { summariseQuality } from '../../../renderer/src/agent/quality-summary';
+import { mosSegments, qualityWords, summariseQuality } from '../../../renderer/src/agent/quality-summary';
 
 const timeline = (points: Partial<CallQualityTimeline['points'][number]>[], pairs: CallQualityTimeline['pairs'] = []): CallQualityTimeline => ({
   startedAt: '2026-11-26T10:40:00.000Z', everySeconds: 5, droppedPoints: 0, pairs,
   points: points.map((p, i) => ({ atSeconds: (i + 1) * 5, packets: 250, lossPercent: 0, jitterMs: 2, rttMs: 10, mos: 4.4, ...p })),
 });
 const silent = { packets: 0, lossPercent: null, jitterMs: null, mos: null };
-const translate = (dictionary: Record<string, string>) => (key: string, params: Record<string, string> = {}) =>
+const translate = (dictionary: Record<string, string>) => (key: string, params: Record<string, string> = {}): string =>
   (dictionary[key] ?? key).replace(/\{(\w+)\}/gu, (_, name: string) => params[name] ?? `{${name}}`);
 
 describe('a call\'s quality in words', () => {
@@ -31,7 +29,7 @@ describe('a call\'s quality in words', () => {
   });
 
   it('draws the MOS line with a gap where no audio arrived', () => {
-    const segments = mosSegments(timeline([{}, {}, silent, {}]), (i) => i * 10);
+    const segments = mosSegments(timeline([{}, {}, silent, {}]), (i: number) => i * 10);
     expect(segments).toHaveLength(2);
     expect(segments[0]).toMatch(/^M0\.0,[\d.]+ L10\.0,[\d.]+$/u);
     expect(segments[1]).toMatch(/^M30\.0,/u);

@@ -101,7 +101,7 @@ describe('calls service', () => {
     expect(history.find((c) => c.id === 'q-1')).not.toHaveProperty('quality');
     expect(await calls?.qualityTimeline('q-1')).toEqual(quality);
     expect(await calls?.qualityTimeline('other')).toBeNull();
-    expect(calls?.recentTimelines()).toEqual([{ id: 'q-1', timeline: quality }]);
+    expect(calls?.recentTimelines()).toEqual([{ id: 'q-1', timeline: quality, call: { offeredAt: at, caller: '099', campaign: null, outcome: 'answered', talkSeconds: 5 } }]);
   });
 
   it('Make Call sends the DID, the agent, its phone, SIP, the record context, the campaign and the normalised number', async () => {
