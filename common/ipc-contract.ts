@@ -21,6 +21,7 @@ export * from './ipc/token-policy';
 export * from './ipc/calls';
 export * from './ipc/call-quality';
 export * from './ipc/sip-trace';
+export * from './ipc/shift-check';
 export * from './ipc/workstation';
 export * from './ipc/phone';
 export * from './ipc/wire';

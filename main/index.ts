@@ -20,7 +20,7 @@ import { createSupervisorService } from './services/supervisor';
 import { createCallsService, tapAgentRecords } from './services/calls';
 import { createEncryptedVault, createMemoryVault, createVaultFile } from './services/vault';
 import { loadPolicy, withPolicy } from './services/policy';
-import { collectBundle, collectDiagnostics, createWorkstationPort, type DiagnosticsSources } from './services/workstation';
+import { collectBundle, collectDiagnostics, createWorkstationPort, instanceApiCheck, type DiagnosticsSources } from './services/workstation';
 import { createEventJournal, watchDiagnosticEvents } from './services/diagnostics';
 import { saveBundleWithDialog } from './desktop/diagnostics-bundle-dialog';
 import { createAutostart } from './desktop/autostart';
@@ -134,7 +134,7 @@ async function composeServices(workstation: () => Workstation | undefined) {
     recentLog: logging.recentLog,
     events,
     qualityTimelines: () => calls.recentTimelines(),
-    lastCheck: () => null,
+    lastCheck: () => port.lastCheck,
   };
   const port = createWorkstationPort({
     logger: logging.logger,
@@ -143,6 +143,7 @@ async function composeServices(workstation: () => Workstation | undefined) {
     diagnostics: (phone) => collectDiagnostics(diagnosticsSources, phone),
     bundle: (phone, page) => collectBundle(diagnosticsSources, phone, page),
     saveBundle: (bundle) => saveBundleWithDialog(dialog, mainWindow, app.getPath('downloads'), bundle),
+    checkApi: instanceApiCheck(() => session.view().instanceUrl, () => caPemOrNull(settings.get().caFile)),
   });
   // The page may ask to change the form address or the CA file; main asks the person in its own dialog first.
   const confirmSettingChange = confirmWithDialog(dialog, () => mainWindow, () => settings.get().language);

@@ -11,6 +11,7 @@ import { firstEn } from './first-en';
 import { shiftEn } from './shift-en';
 import { iceEn } from './ice-en';
 import { qualityEn } from './quality-en';
+import { checkEn } from './check-en';
 import { transferEn } from './transfer-en';
 
 export const en = {
@@ -98,6 +99,7 @@ export const en = {
   ...shiftEn,
   ...iceEn,
   ...qualityEn,
+  ...checkEn,
   ...transferEn,
 } as const;
 

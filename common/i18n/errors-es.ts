@@ -133,6 +133,8 @@ export const errorsEs: Record<keyof typeof errorsEn, string> = {
   'setting.dialImmediately': 'Marcar de inmediato los enlaces telefónicos',
   'setting.updateFeedUrl': 'Dirección del servidor de actualizaciones',
   'setting.updateChannel': 'Canal de actualizaciones',
+  'setting.echoDestination': 'Extensión de la prueba de eco',
+  'setting.shiftCheckAtSignIn': 'Comprobar el puesto al iniciar sesión',
   'setting.formUrlTemplate': 'Dirección de los formularios de campaña',
   'setting.iceServers': 'Servidores STUN/TURN',
   'setting.transferDirectory': 'Directorio de transferencias',

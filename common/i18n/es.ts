@@ -10,6 +10,7 @@ import { firstEs } from './first-es';
 import { shiftEs } from './shift-es';
 import { iceEs } from './ice-es';
 import { qualityEs } from './quality-es';
+import { checkEs } from './check-es';
 import { transferEs } from './transfer-es';
 
 // Textos en español de la interfaz: cada clave del diccionario inglés.
@@ -98,5 +99,6 @@ export const es: Record<MessageKey, string> = {
   ...shiftEs,
   ...iceEs,
   ...qualityEs,
+  ...checkEs,
   ...transferEs,
 };

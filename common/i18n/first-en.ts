@@ -64,6 +64,8 @@ export const firstEn = {
   'request.workstation.log': 'Writing to the app\'s log',
   'request.workstation.diagnostics': 'Collecting the diagnostics',
   'request.workstation.diagnosticsBundle': 'Making the diagnostics file',
+  'request.workstation.checkApi': 'Checking the platform\'s API',
+  'request.workstation.reportCheck': 'Keeping the workstation check\'s result',
   'request.phone.waitSipReachable': 'Waiting for the phone\'s server',
   'request.phone.reregistered': 'Reporting the phone back online',
 } as const;

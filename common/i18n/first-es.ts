@@ -62,6 +62,8 @@ export const firstEs: Record<keyof typeof firstEn, string> = {
   'request.workstation.log': 'Escribir en el registro de la aplicación',
   'request.workstation.diagnostics': 'Reunir el diagnóstico',
   'request.workstation.diagnosticsBundle': 'Generar el archivo de diagnóstico',
+  'request.workstation.checkApi': 'Comprobar la API de la plataforma',
+  'request.workstation.reportCheck': 'Guardar el resultado de la comprobación del puesto',
   'request.phone.waitSipReachable': 'Esperar al servidor del teléfono',
   'request.phone.reregistered': 'Informar que el teléfono volvió a estar en línea',
 };

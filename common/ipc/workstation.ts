@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { checkFormTemplate } from '../domain/form-url';
 import { dialLinkResultSchema } from '../dial-link-result';
+import { apiCheckSchema, checkReportSchema } from './shift-check';
 import { sipTraceEntrySchema, SIP_TRACE_MESSAGES, SIP_TRACE_BUDGET_CHARS } from './sip-trace';
 
 /**
@@ -18,6 +19,9 @@ export type ChosenAudioDevice = z.infer<typeof chosenAudioDeviceSchema>;
 /** null = the system default. */
 export const audioDevicesSchema = z.object({ microphone: chosenAudioDeviceSchema, speaker: chosenAudioDeviceSchema, ringer: chosenAudioDeviceSchema });
 export type AudioDevices = z.infer<typeof audioDevicesSchema>;
+
+/** An extension the phone can dial: digits, `*` and `#` (what a dialplan matches), up to 32. */
+export const ECHO_DESTINATION_RE = /^[0-9*#]{1,32}$/u;
 
 export const workstationSettingsShape = {
   /** "Start when I sign in to the computer". */
@@ -41,6 +45,10 @@ export const workstationSettingsShape = {
   updateFeedUrl: z.string().trim().max(2048),
   /** The feed's channel (`latest`, `beta`, …): which `<channel>*.yml` is read. */
   updateChannel: z.string().trim().regex(/^[a-z0-9][a-z0-9-]{0,31}$/u, 'a channel is lower-case letters, digits and dashes'),
+  /** The PBX's echo extension the shift-start check calls (issue 26): plays back what it hears, as Asterisk's Echo(). */
+  echoDestination: z.string().trim().regex(ECHO_DESTINATION_RE, 'an extension: digits, * and #, up to 32 (e.g. *43)'),
+  /** Run the shift-start check after each sign-in (IT's policy usually sets it). */
+  shiftCheckAtSignIn: z.boolean(),
 };
 
 export const workstationSettingsSchema = z.object(workstationSettingsShape);
@@ -64,6 +72,9 @@ export const WORKSTATION_DEFAULTS: WorkstationSettings = {
   // Off until IT names a feed (setting or policy): a floor is updated from IT's server, never from ours.
   updateFeedUrl: '',
   updateChannel: 'latest',
+  // Asterisk's sample dialplan and most PBXs answer the echo test at *43.
+  echoDestination: '*43',
+  shiftCheckAtSignIn: false,
 };
 
 export const registrationStateSchema = z.enum(['unregistered', 'registering', 'registered', 'failed']);
@@ -137,6 +148,10 @@ export const workstationRequests = {
   'workstation.log': { request: rendererLogSchema, reply: z.object({}) },
   'workstation.diagnostics': { request: z.object({}).strict(), reply: diagnosticsSchema },
   'workstation.diagnosticsBundle': { request: bundleRequestSchema, reply: bundleReplySchema },
+  /** The shift-start check's API step: main reaches the instance (TLS, certificate, clock). */
+  'workstation.checkApi': { request: z.object({}).strict(), reply: apiCheckSchema },
+  /** The page's report of a check it ran (kept for the diagnostics bundle and logged). */
+  'workstation.reportCheck': { request: checkReportSchema, reply: z.object({}) },
 } as const;
 
 export const workstationEvents = {

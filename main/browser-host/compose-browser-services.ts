@@ -9,7 +9,7 @@ import { DEFAULT_SETTINGS } from '../../common/ipc-contract';
 import { createEventJournal, createRecentErrors, createRecentLog, watchDiagnosticEvents } from '../services/diagnostics';
 import { createLogger, createRotatingFileSink, type Logger } from '../services/logging';
 import { withPolicy, type LoadedPolicy } from '../services/policy';
-import { collectBundle, collectDiagnostics, createWorkstationPort, type DiagnosticsSources } from '../services/workstation';
+import { collectBundle, collectDiagnostics, createWorkstationPort, instanceApiCheck, type DiagnosticsSources } from '../services/workstation';
 import { createConnectivity, createNetworkWatcher, createReachabilityProber, sipUpgradeProbeTrusting, startApiReachability, type Connectivity } from '../services/connectivity';
 import { createPhoneService } from '../services/phone';
 import { createIntegraSessionApi, createSessionService, instanceOrigin, VAULT_KEYS, type LaunchOverrides } from '../services/session';
@@ -90,7 +90,7 @@ export function composeBrowserServices(
     recentLog,
     events,
     qualityTimelines: () => calls.recentTimelines(),
-    lastCheck: () => null,
+    lastCheck: () => workstation.lastCheck,
   };
   const workstation = createWorkstationPort({
     logger,
@@ -98,6 +98,7 @@ export function composeBrowserServices(
     diagnostics: (phone) => collectDiagnostics(diagnosticsSources, phone),
     // No dialog here: the page downloads the bundle.
     bundle: (phone, page) => collectBundle(diagnosticsSources, phone, page),
+    checkApi: instanceApiCheck(() => session.view().instanceUrl, () => caPemOrNull(settings.get().caFile)),
   });
   return {
     services: { settings, vault, session, overrides, supervisor, calls, phone, policy: settings, workstation },

@@ -11,6 +11,7 @@ import { StaleTab } from './shell/stale-tab';
 import { LanguageSwitch } from './shell/language-switch';
 import { SignInScreen } from './sign-in/sign-in-screen';
 import { usePhone } from './shell/use-phone';
+import { ShiftCheckHost } from './check/use-shift-check';
 import { PhoneContext } from './shell/ring-in-dialog';
 import { useRingerPreferences } from './audio/use-ringer-preferences';
 import { useSessionRenewal } from './shell/use-session-renewal';
@@ -79,6 +80,7 @@ function SignedInShell({ api, session, connectivity, bridgeLost, onLanguage }: S
   usePhoneCommands(api, phone);
   return (
     <PhoneContext.Provider value={phone}>
+    <ShiftCheckHost api={api} session={session} phone={phone}>
     <div className="shell">
       {/* With the app out of reach nothing is known to be connected: the header says so under the "Lost contact" banner. */}
       <AppHeader api={api} session={session} connectivity={bridgeLost ? { api: 'offline', detail: t('first.bridge.lostDetail') } : connectivity} phone={connection} onLanguage={onLanguage} />
@@ -91,6 +93,7 @@ function SignedInShell({ api, session, connectivity, bridgeLost, onLanguage }: S
         </Suspense>
       )}
     </div>
+    </ShiftCheckHost>
     </PhoneContext.Provider>
   );
 }

@@ -68,6 +68,12 @@ const malformed: Record<RequestChannel, unknown[]> = {
     { sipTrace: Array.from({ length: 100 }, () => ({ at: '2026-11-26T10:00:00.000Z', direction: 'sent', text: 'x'.repeat(5_000), cut: 0 })), page: { userAgent: 'x', language: 'es' } },
     { sipTrace: [{ at: 'now', direction: 'sideways', text: '', cut: 0 }], page: { userAgent: 'x', language: 'es' } },
   ],
+  'workstation.checkApi': [undefined, null, { url: 'https://elsewhere.example' }],
+  'workstation.reportCheck': [
+    undefined, {}, { startedAt: 'now', durationMs: 1, outcome: 'completed', steps: [] },
+    { startedAt: '2026-11-26T10:00:00.000Z', durationMs: 1, outcome: 'completed', steps: [{ id: 'api', verdict: 'great', say: { key: 'k', params: {} }, tellIt: null, figures: {} }] },
+    { startedAt: '2026-11-26T10:00:00.000Z', durationMs: 1, outcome: 'completed', steps: Array.from({ length: 7 }, () => ({ id: 'api', verdict: 'passed', say: { key: 'k', params: {} }, tellIt: null, figures: {} })) },
+  ],
   'phone.waitSipReachable': [
     undefined,
     {},

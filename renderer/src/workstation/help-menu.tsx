@@ -6,6 +6,7 @@ import { useLanguage } from '../i18n';
 import { useErrorText } from '../error-text';
 import { useWorkstation } from './workstation-context';
 import { saveDiagnosticsBundle, type BundleOutcome } from './save-bundle';
+import { useOpenShiftCheck } from '../check/shift-check-context';
 
 type Outcome = { kind: 'copied' } | { kind: 'failed'; cause: string; text: string | null } | null;
 
@@ -16,6 +17,7 @@ export function HelpMenu() {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [busy, setBusy] = useState(false);
   const [bundle, setBundle] = useState<BundleOutcome | null>(null);
+  const openCheck = useOpenShiftCheck();
   const textId = useId();
   const menu = useRef<HTMLDetailsElement>(null);
   // A click or a focus elsewhere closes it, as a menu does.
@@ -73,6 +75,19 @@ export function HelpMenu() {
           {t('workstation.help.copyDiagnostics')}
         </button>
         {outcome?.kind === 'copied' && <p role="status" className="hint">{t('workstation.help.copied')}</p>}
+        {openCheck && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              if (menu.current) menu.current.open = false;
+              openCheck();
+            }}
+            data-testid="open-shift-check"
+          >
+            {t('check.open')}
+          </button>
+        )}
         <button type="button" className="button button-secondary" onClick={() => void saveBundle()} disabled={busy} data-testid="save-diagnostics-bundle">
           {t('workstation.help.saveBundle')}
         </button>

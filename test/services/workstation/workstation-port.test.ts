@@ -18,7 +18,7 @@ describe('createWorkstationPort', () => {
       onStatus: (status) => statuses.push(status),
       onRendererReady: () => void (ready += 1),
       diagnostics: (status) => `registration ${status.registration}`,
-      bundle: () => ({ json: '{}', bytes: 2, fileName: 'b.json' }),
+      bundle: () => ({ json: '{}', bytes: 2, fileName: 'b.json' }), checkApi: () => Promise.reject(new Error('no instance')),
     });
     expect(port.status).toEqual(IDLE_PHONE);
     port.reportPhoneStatus(IN_CALL);
@@ -33,7 +33,7 @@ describe('createWorkstationPort', () => {
 
   it('writes renderer records under the renderer scope, redacted', () => {
     const lines: string[] = [];
-    const port = createWorkstationPort({ logger: createLogger({ sinks: [{ write: (line) => void lines.push(line) }] }), diagnostics: () => '', bundle: () => ({ json: '{}', bytes: 2, fileName: 'b.json' }) });
+    const port = createWorkstationPort({ logger: createLogger({ sinks: [{ write: (line) => void lines.push(line) }] }), diagnostics: () => '', bundle: () => ({ json: '{}', bytes: 2, fileName: 'b.json' }), checkApi: () => Promise.reject(new Error('no instance')) });
     port.log({ level: 'warn', message: 'sign-in failed', fields: { password: 'hunter2', agent: 'ana' } });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('(renderer) sign-in failed');

@@ -191,6 +191,11 @@ export abstract class PhoneCall extends CallSession {
     return this.media.latest();
   }
 
+  /** The call's raw statistics (the shift-start check), or null before media. */
+  statsReport(): Promise<RTCStatsReport | null> {
+    return this.media.statsReport();
+  }
+
   /** The call's quality timeline (a point every few seconds), or null when its media never started. */
   qualityTimeline(): CallQualityTimeline | null {
     return this.media.timeline();

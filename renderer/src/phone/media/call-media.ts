@@ -217,6 +217,11 @@ export class CallMedia {
     return (await this.sampler?.sample()) ?? null;
   }
 
+  /** The peer connection's statistics now (the shift-start check reads both directions), or null without media. */
+  async statsReport(): Promise<RTCStatsReport | null> {
+    return (await this.peerConnection()?.getStats().catch(() => null)) ?? null;
+  }
+
   remoteLevel(): number {
     return this.remote?.level() ?? 0;
   }
