@@ -18,6 +18,8 @@ describe('workstation contract', () => {
       formUrlTemplate: '',
       updateFeedUrl: '',
       updateChannel: 'latest',
+      echoDestination: '*43',
+      shiftCheckAtSignIn: false,
     });
   });
 
