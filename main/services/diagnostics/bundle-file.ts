@@ -21,7 +21,7 @@ const readBundleSchema = z
     settings: z.record(z.string(), z.unknown()),
     policy: z.unknown(),
     lastCheck: z.unknown(),
-    qualityTimelines: z.array(z.object({ id: z.string(), timeline: z.unknown(), call: z.unknown() }).loose()),
+    qualityTimelines: z.array(z.object({ id: z.string(), timeline: z.unknown(), call: z.unknown().optional() }).loose()),
     sipTrace: z.array(z.object({ at: z.string(), direction: z.enum(['sent', 'received']), text: z.string(), cut: z.number() })),
     events: z.array(z.object({ at: z.string(), kind: z.string(), text: z.string() })),
     log: z.array(z.string()),
