@@ -36,7 +36,7 @@ describe('a recent call\'s quality timeline', () => {
     await page.locator('[data-testid=disposition-form]').waitFor();
 
     const recent = page.getByTestId('recent-calls');
-    await recent.locator('summary').first().click();
+    await recent.locator(':scope > summary').click();
     const row = recent.getByTestId('recent-call').first();
     await row.waitFor();
     // Keyboard: the row's "Quality" is a disclosure reached with Tab and opened with Enter.
