@@ -1,13 +1,17 @@
-// The shift-start check's API step, in main (issue 26): one GET of the
-// instance's address with the trust the API client uses (the system's roots
-// plus IT's CA), reading what a person from IT asks first: does it answer,
-// over which TLS, with which certificate (and whether it is trusted for this
-// host), and how far the server's clock is from ours (Date header) — tokens
-// and certificates go wrong when clocks drift. Bounded in time; the body is
-// not read.
+// The shift-start check's API step, in main (issue 26), reading what a person
+// from IT asks first: does the instance answer, over which TLS, with which
+// certificate (and whether it is trusted for this host, with the trust the
+// API client uses: the system's roots plus IT's CA), and how far the
+// server's clock is from ours (Date header) — tokens and certificates go
+// wrong when clocks drift. Two steps, bounded in time:
+//   1. a TLS handshake only, to read the certificate even when it is refused
+//      (so the verdict can say what it is); not one byte is written on that
+//      connection, and it is closed at once;
+//   2. only if the certificate is trusted, one GET with verification on (the
+//      body is not read). An untrusted server is never sent a request.
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { TLSSocket } from 'node:tls';
+import { connect as tlsConnect, type TLSSocket } from 'node:tls';
 import type { ApiCheck } from '../../../common/ipc-contract';
 import { trustedRoots } from '../../api/http-transport';
 import { spokenFailure } from '../spoken-failure';
@@ -59,16 +63,35 @@ export function checkApi(options: ApiCheckOptions): Promise<ApiCheck> {
       answer.resume();
       finish({ reachable: true, status: answer.statusCode ?? null, tls, clockSkewSeconds: skew, problem: null });
     };
-    // The certificate is checked by hand below, so that a refused one is reported with what it is, never trusted.
-    const req = secure
-      ? httpsRequest(url, { method: 'GET', ca: trustedRoots(options.caPem ? [options.caPem] : []), rejectUnauthorized: false, timeout: options.timeoutMs ?? 5_000, agent: false }, onAnswer)
-      : httpRequest(url, { method: 'GET', timeout: options.timeoutMs ?? 5_000, agent: false }, onAnswer);
-    req.on('timeout', () => {
-      req.destroy();
-      finish({ reachable: false, status: null, tls: null, clockSkewSeconds: null, problem: `no answer within ${Math.round((options.timeoutMs ?? 5_000) / 1000)} s` });
+    const timeoutMs = options.timeoutMs ?? 5_000;
+    const noAnswer = `no answer within ${Math.round(timeoutMs / 1000)} s`;
+    const ca = trustedRoots(options.caPem ? [options.caPem] : []);
+    const get = (): void => {
+      const req = secure
+        ? httpsRequest(url, { method: 'GET', ca, timeout: timeoutMs, agent: false }, onAnswer)
+        : httpRequest(url, { method: 'GET', timeout: timeoutMs, agent: false }, onAnswer);
+      req.on('timeout', () => {
+        req.destroy();
+        finish({ reachable: false, status: null, tls: null, clockSkewSeconds: null, problem: noAnswer });
+      });
+      req.on('error', (error) => finish({ reachable: false, status: null, tls: null, clockSkewSeconds: null, problem: words(error) }));
+      req.end();
+    };
+    if (!secure) return get();
+    // Step 1: the handshake alone. rejectUnauthorized is off here only so that a refused certificate can be
+    // described; the socket is ended before anything is written on it, and step 2 verifies for itself.
+    const socket = tlsConnect({ host: url.hostname, port: Number(url.port) || 443, servername: url.hostname, ca, rejectUnauthorized: false, timeout: timeoutMs });
+    socket.once('secureConnect', () => {
+      const tls = tlsOf(socket);
+      socket.destroy();
+      if (tls?.authorized) get();
+      else finish({ reachable: true, status: null, tls, clockSkewSeconds: null, problem: tls?.problem ?? 'the certificate is not trusted' });
     });
-    req.on('error', (error) => finish({ reachable: false, status: null, tls: null, clockSkewSeconds: null, problem: words(error) }));
-    req.end();
+    socket.once('timeout', () => {
+      socket.destroy();
+      finish({ reachable: false, status: null, tls: null, clockSkewSeconds: null, problem: noAnswer });
+    });
+    socket.once('error', (error) => finish({ reachable: false, status: null, tls: null, clockSkewSeconds: null, problem: words(error) }));
   });
 }
 

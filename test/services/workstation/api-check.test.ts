@@ -30,9 +30,15 @@ describe('the check\'s API step', () => {
     expect(result.clockSkewSeconds).toBeLessThanOrEqual(122);
   });
 
-  it('says a certificate is not trusted without IT\'s CA, and what it is', async () => {
-    const port = await listen(createServer({ key: tls.serverKeyPem, cert: tls.serverCertPem }, (_req, res) => res.end('ok')));
+  it('says a certificate is not trusted without IT\'s CA, and what it is, and sends that server no request', async () => {
+    let requests = 0;
+    const port = await listen(createServer({ key: tls.serverKeyPem, cert: tls.serverCertPem }, (_req, res) => {
+      requests += 1;
+      res.end('ok');
+    }));
     const result = await checkApi({ url: `https://127.0.0.1:${port}`, caPem: null });
+    expect(requests).toBe(0);
+    expect(result.status).toBeNull();
     expect(result.reachable).toBe(true);
     expect(result.tls?.authorized).toBe(false);
     expect(result.tls?.problem).toMatch(/UNABLE_TO_VERIFY|CERT|SIGNED|ISSUER/u);
