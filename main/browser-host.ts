@@ -14,6 +14,7 @@ import { assertRendererBuilt, serveStatic } from './browser-host/static-files';
 import type { DialLinkResult } from '../common/dial-link';
 import { createDialLinkRouter } from './desktop/protocol-router';
 import { loadPolicy } from './services/policy';
+import { holdSecrets } from './services/logging';
 import { handleSecondLaunch, writeInstanceFile } from './browser-host/second-launch';
 import { createOneTimeCodes } from './browser-host/one-time-codes';
 
@@ -61,6 +62,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const dialLinks = createDialLinkRouter((result) => deliver(result));
   const { services, connectivity, logger, stopBackground } = composeBrowserServices({ ...options, policy }, { onRendererReady: () => dialLinks.markReady() });
   const secret = randomBytes(24).toString('hex');
+  // Never in a log line or the diagnostics bundle, in any form (issue 26): whoever reads it could drive the app.
+  holdSecrets('browser-host', [secret]);
   let origin = '';
 
   const dispatch = createDispatcher<BridgeSender>(createRequestHandlers(services), {

@@ -20,7 +20,9 @@ import { createSupervisorService } from './services/supervisor';
 import { createCallsService, tapAgentRecords } from './services/calls';
 import { createEncryptedVault, createMemoryVault, createVaultFile } from './services/vault';
 import { loadPolicy, withPolicy } from './services/policy';
-import { collectDiagnostics, createWorkstationPort } from './services/workstation';
+import { collectBundle, collectDiagnostics, createWorkstationPort, instanceApiCheck, type DiagnosticsSources } from './services/workstation';
+import { createEventJournal, watchDiagnosticEvents } from './services/diagnostics';
+import { saveBundleWithDialog } from './desktop/diagnostics-bundle-dialog';
 import { createAutostart } from './desktop/autostart';
 import { createElectronStoreSettingsStorage, SETTINGS_STORE_OPTIONS } from './desktop/electron-store-settings';
 import { isTrustedSender, registerOnElectronIpcMain, sendEvent } from './desktop/ipc-main';
@@ -116,26 +118,35 @@ async function composeServices(workstation: () => Workstation | undefined) {
   // The phone asks main to watch its SIP server after long outages (Node is not throttled like the page's WebSocket).
   const phone = createPhoneService({ session, prober: createReachabilityProber({ connect: sipUpgradeProbeTrusting(() => caPemOrNull(settings.get().caFile)) }), log: (line) => logging.logger.info(line) });
   app.on('will-quit', () => phone.close());
+  const events = createEventJournal();
+  const stopEvents = watchDiagnosticEvents(events, { connectivity, outbox: calls });
+  app.on('will-quit', stopEvents);
+  const diagnosticsSources: DiagnosticsSources = {
+    app: { name: APP_NAME, version: app.getVersion(), packaged: app.isPackaged },
+    runtime: { electron: process.versions.electron, chrome: process.versions.chrome, node: process.versions.node },
+    os: { platform: process.platform, release: release(), arch: process.arch, locale: app.getLocale() },
+    get startedByAutostart() {
+      return workstation()?.startedByAutostart ?? false;
+    },
+    logFolder: logging.logFolder,
+    recentErrors: logging.recentErrors,
+    session: () => session.view(),
+    settings: () => settings.get(),
+    policy: settings,
+    connectivity: () => connectivity.state,
+    recentLog: logging.recentLog,
+    events,
+    qualityTimelines: () => calls.recentTimelines(),
+    lastCheck: () => port.lastCheck,
+  };
   const port = createWorkstationPort({
     logger: logging.logger,
     onStatus: (status) => workstation()?.onPhoneStatus(status),
     onRendererReady: () => dialLinks.markReady(),
-    diagnostics: (phone) =>
-      collectDiagnostics(
-        {
-          app: { name: APP_NAME, version: app.getVersion(), packaged: app.isPackaged },
-          runtime: { electron: process.versions.electron, chrome: process.versions.chrome, node: process.versions.node },
-          os: { platform: process.platform, release: release(), arch: process.arch, locale: app.getLocale() },
-          startedByAutostart: workstation()?.startedByAutostart ?? false,
-          logFolder: logging.logFolder,
-          recentErrors: logging.recentErrors,
-          session: () => session.view(),
-          settings: () => settings.get(),
-          policy: settings,
-          connectivity: () => connectivity.state,
-        },
-        phone,
-      ),
+    diagnostics: (phone) => collectDiagnostics(diagnosticsSources, phone),
+    bundle: (phone, page) => collectBundle(diagnosticsSources, phone, page),
+    saveBundle: (bundle) => saveBundleWithDialog(dialog, mainWindow, app.getPath('downloads'), bundle),
+    checkApi: instanceApiCheck(() => session.view().instanceUrl, () => caPemOrNull(settings.get().caFile)),
   });
   // The page may ask to change the form address or the CA file; main asks the person in its own dialog first.
   const confirmSettingChange = confirmWithDialog(dialog, () => mainWindow, () => settings.get().language);

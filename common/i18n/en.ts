@@ -10,6 +10,8 @@ import { phoneEn } from './phone-en';
 import { firstEn } from './first-en';
 import { shiftEn } from './shift-en';
 import { iceEn } from './ice-en';
+import { qualityEn } from './quality-en';
+import { checkEn } from './check-en';
 import { transferEn } from './transfer-en';
 
 export const en = {
@@ -96,6 +98,8 @@ export const en = {
   ...firstEn,
   ...shiftEn,
   ...iceEn,
+  ...qualityEn,
+  ...checkEn,
   ...transferEn,
 } as const;
 

@@ -136,6 +136,8 @@ export const errorsEn = {
   'setting.mediaKeys': 'Play/pause key answers and hangs up',
   'setting.updateFeedUrl': 'Update feed address',
   'setting.updateChannel': 'Update channel',
+  'setting.echoDestination': 'Echo test extension',
+  'setting.shiftCheckAtSignIn': 'Check the workstation after signing in',
   'setting.formUrlTemplate': 'Campaign form address',
   'setting.iceServers': 'STUN/TURN servers',
   'setting.transferDirectory': 'Transfer directory',

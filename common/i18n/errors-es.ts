@@ -135,6 +135,8 @@ export const errorsEs: Record<keyof typeof errorsEn, string> = {
   'setting.mediaKeys': 'Tecla de reproducir/pausa para atender y colgar',
   'setting.updateFeedUrl': 'Dirección del servidor de actualizaciones',
   'setting.updateChannel': 'Canal de actualizaciones',
+  'setting.echoDestination': 'Extensión de la prueba de eco',
+  'setting.shiftCheckAtSignIn': 'Comprobar el puesto al iniciar sesión',
   'setting.formUrlTemplate': 'Dirección de los formularios de campaña',
   'setting.iceServers': 'Servidores STUN/TURN',
   'setting.transferDirectory': 'Directorio de transferencias',

@@ -9,6 +9,8 @@ import { phoneEs } from './phone-es';
 import { firstEs } from './first-es';
 import { shiftEs } from './shift-es';
 import { iceEs } from './ice-es';
+import { qualityEs } from './quality-es';
+import { checkEs } from './check-es';
 import { transferEs } from './transfer-es';
 
 // Textos en español de la interfaz: cada clave del diccionario inglés.
@@ -96,5 +98,7 @@ export const es: Record<MessageKey, string> = {
   ...firstEs,
   ...shiftEs,
   ...iceEs,
+  ...qualityEs,
+  ...checkEs,
   ...transferEs,
 };

@@ -1,6 +1,8 @@
 // English texts of the phone's own refusals and failures (renderer/src/phone; spread into en.ts).
 export const phoneEn = {
   'phone.err.noCall': 'There is no call right now.',
+  'phone.err.checkDuringCall': 'The workstation check does not run during a call. Run it when the call has ended.',
+  'phone.err.checkOffline': 'The phone is not connected to the platform, so the echo test cannot call.',
   'phone.err.noWaitingCall': 'No call is waiting any more.',
   'phone.err.ended': 'The call has already ended.',
   'phone.err.answer': 'The call could not be answered (microphone or connection problem). Check the microphone and try again.',

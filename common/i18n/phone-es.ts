@@ -3,6 +3,8 @@ import type { phoneEn } from './phone-en';
 
 export const phoneEs: Record<keyof typeof phoneEn, string> = {
   'phone.err.noCall': 'No hay ninguna llamada en este momento.',
+  'phone.err.checkDuringCall': 'La comprobación del puesto no se hace durante una llamada. Hágala cuando la llamada termine.',
+  'phone.err.checkOffline': 'El teléfono no está conectado a la plataforma, así que la prueba de eco no puede llamar.',
   'phone.err.noWaitingCall': 'Ya no hay ninguna llamada en espera.',
   'phone.err.ended': 'La llamada ya terminó.',
   'phone.err.answer': 'No se pudo atender la llamada (problema de micrófono o de conexión). Revise el micrófono e inténtelo de nuevo.',

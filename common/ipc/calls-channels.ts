@@ -16,6 +16,7 @@ export const CALLS_REQUEST_CHANNELS = [
   'calls.recordMissed',
   'calls.recordFinished',
   'calls.recentCalls',
+  'calls.qualityTimeline',
   'calls.myCallbacks',
   'calls.callbackDone',
   'calls.dismissMissed',

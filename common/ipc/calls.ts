@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { DATE_TIME_RE, transferTargetSchema } from '../domain';
 import { saySchema } from './result';
+import { callQualityTimelineSchema } from './call-quality';
 
 const empty = z.object({}).strict();
 
@@ -241,8 +242,14 @@ export const recentCallSchema = missedCallSchema
   })
   .strict();
 export type RecentCall = z.infer<typeof recentCallSchema>;
-/** What the page reports when an answered call ends. */
-export const finishedCallSchema = recentCallSchema.omit({ outcome: true, reason: true, unseen: true }).extend({ outcome: z.enum(['answered', 'dropped', 'transferred']) }).strict();
+/**
+ * What the page reports when an answered call ends; with its quality timeline when its media started
+ * (main keeps the timelines apart, for the last QUALITY_TIMELINES_KEPT calls: call-quality.ts).
+ */
+export const finishedCallSchema = recentCallSchema
+  .omit({ outcome: true, reason: true, unseen: true })
+  .extend({ outcome: z.enum(['answered', 'dropped', 'transferred']), quality: callQualityTimelineSchema.optional() })
+  .strict();
 export type FinishedCall = z.infer<typeof finishedCallSchema>;
 
 /** The signed-in agent's missed calls not yet dismissed, newest first. */
@@ -271,6 +278,8 @@ export const callsRequests = {
   'calls.callbackDone': { request: z.object({ guid: z.string().trim().min(1).max(200) }).strict(), reply: z.array(myCallbackSchema) },
   /** The agent's recent calls, newest first (30 days, 1,000 at most). */
   'calls.recentCalls': { request: empty, reply: z.array(recentCallSchema) },
+  /** One recent call's quality timeline, or null when none is kept (only the last calls keep one). */
+  'calls.qualityTimeline': { request: z.object({ id: z.string().trim().min(1).max(200) }).strict(), reply: callQualityTimelineSchema.nullable() },
   /** The agent saw these (ids), or all of them (`all`). */
   'calls.dismissMissed': {
     request: z.union([z.object({ ids: z.array(z.string().trim().min(1).max(200)).min(1).max(1000) }).strict(), z.object({ all: z.literal(true) }).strict()]),

@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { checkFormTemplate } from '../domain/form-url';
 import { dialLinkResultSchema } from '../dial-link-result';
+import { apiCheckSchema, checkReportSchema } from './shift-check';
+import { sipTraceEntrySchema, SIP_TRACE_MESSAGES, SIP_TRACE_BUDGET_CHARS } from './sip-trace';
 
 /**
  * An audio device the agent chose, by Chromium's device id and its label: the
@@ -17,6 +19,9 @@ export type ChosenAudioDevice = z.infer<typeof chosenAudioDeviceSchema>;
 /** null = the system default. */
 export const audioDevicesSchema = z.object({ microphone: chosenAudioDeviceSchema, speaker: chosenAudioDeviceSchema, ringer: chosenAudioDeviceSchema });
 export type AudioDevices = z.infer<typeof audioDevicesSchema>;
+
+/** An extension the phone can dial: digits, `*` and `#` (what a dialplan matches), up to 32. */
+export const ECHO_DESTINATION_RE = /^[0-9*#]{1,32}$/u;
 
 export const workstationSettingsShape = {
   /** "Start when I sign in to the computer". */
@@ -44,6 +49,10 @@ export const workstationSettingsShape = {
   updateFeedUrl: z.string().trim().max(2048),
   /** The feed's channel (`latest`, `beta`, …): which `<channel>*.yml` is read. */
   updateChannel: z.string().trim().regex(/^[a-z0-9][a-z0-9-]{0,31}$/u, 'a channel is lower-case letters, digits and dashes'),
+  /** The PBX's echo extension the shift-start check calls (issue 26): plays back what it hears, as Asterisk's Echo(). */
+  echoDestination: z.string().trim().regex(ECHO_DESTINATION_RE, 'an extension: digits, * and #, up to 32 (e.g. *43)'),
+  /** Run the shift-start check after each sign-in (IT's policy usually sets it). */
+  shiftCheckAtSignIn: z.boolean(),
 };
 
 export const workstationSettingsSchema = z.object(workstationSettingsShape);
@@ -69,6 +78,9 @@ export const WORKSTATION_DEFAULTS: WorkstationSettings = {
   // Off until IT names a feed (setting or policy): a floor is updated from IT's server, never from ours.
   updateFeedUrl: '',
   updateChannel: 'latest',
+  // Asterisk's sample dialplan and most PBXs answer the echo test at *43.
+  echoDestination: '*43',
+  shiftCheckAtSignIn: false,
 };
 
 export const registrationStateSchema = z.enum(['unregistered', 'registering', 'registered', 'failed']);
@@ -114,10 +126,38 @@ export type RendererLog = z.infer<typeof rendererLogSchema>;
 
 export const diagnosticsSchema = z.object({ text: z.string() });
 
+/** What the page adds to the diagnostics bundle: its SIP trace and who it is (issue 26). */
+export const bundleRequestSchema = z
+  .object({
+    sipTrace: z
+      .array(sipTraceEntrySchema)
+      .max(SIP_TRACE_MESSAGES)
+      .refine((entries) => entries.reduce((sum, e) => sum + e.text.length, 0) <= SIP_TRACE_BUDGET_CHARS, 'the SIP trace is larger than the phone keeps'),
+    page: z.object({ userAgent: z.string().max(512), language: z.string().max(35) }).strict(),
+  })
+  .strict();
+export type BundleRequest = z.infer<typeof bundleRequestSchema>;
+
+/**
+ * Where the bundle went: saved to the file the person chose (Electron's dialog), not saved (the dialog was
+ * closed), or handed to the page to download (the browser host, which has no dialog of its own).
+ */
+export const bundleReplySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('saved'), fileName: z.string(), bytes: z.number().int().nonnegative() }),
+  z.object({ kind: z.literal('cancelled') }),
+  z.object({ kind: z.literal('download'), fileName: z.string(), bytes: z.number().int().nonnegative(), json: z.string() }),
+]);
+export type BundleReply = z.infer<typeof bundleReplySchema>;
+
 export const workstationRequests = {
   'workstation.phoneStatus': { request: phoneStatusSchema.strict(), reply: z.object({}) },
   'workstation.log': { request: rendererLogSchema, reply: z.object({}) },
   'workstation.diagnostics': { request: z.object({}).strict(), reply: diagnosticsSchema },
+  'workstation.diagnosticsBundle': { request: bundleRequestSchema, reply: bundleReplySchema },
+  /** The shift-start check's API step: main reaches the instance (TLS, certificate, clock). */
+  'workstation.checkApi': { request: z.object({}).strict(), reply: apiCheckSchema },
+  /** The page's report of a check it ran (kept for the diagnostics bundle and logged). */
+  'workstation.reportCheck': { request: checkReportSchema, reply: z.object({}) },
 } as const;
 
 export const workstationEvents = {

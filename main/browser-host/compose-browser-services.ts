@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { APP_NAME } from '../../common/app-info';
 import type { BackoffPolicy } from '../../common/backoff';
 import { DEFAULT_SETTINGS } from '../../common/ipc-contract';
-import { createRecentErrors } from '../services/diagnostics';
+import { createEventJournal, createRecentErrors, createRecentLog, watchDiagnosticEvents } from '../services/diagnostics';
 import { createLogger, createRotatingFileSink, type Logger } from '../services/logging';
 import { withPolicy, type LoadedPolicy } from '../services/policy';
-import { collectDiagnostics, createWorkstationPort } from '../services/workstation';
+import { collectBundle, collectDiagnostics, createWorkstationPort, instanceApiCheck, type DiagnosticsSources } from '../services/workstation';
 import { createConnectivity, createNetworkWatcher, createReachabilityProber, sipUpgradeProbeTrusting, startApiReachability, type Connectivity } from '../services/connectivity';
 import { createPhoneService } from '../services/phone';
 import { createIntegraSessionApi, createSessionService, instanceOrigin, VAULT_KEYS, type LaunchOverrides } from '../services/session';
@@ -46,7 +46,8 @@ export function composeBrowserServices(
   const settings = withPolicy(createSettingsService(createJsonFileSettingsStorage(join(options.dataDir, 'settings.json'))), options.policy ?? NO_POLICY, DEFAULT_SETTINGS);
   const logFolder = join(options.dataDir, 'logs');
   const recentErrors = createRecentErrors();
-  const logger = createLogger({ sinks: [createRotatingFileSink({ folder: logFolder }), recentErrors] });
+  const recentLog = createRecentLog();
+  const logger = createLogger({ sinks: [createRotatingFileSink({ folder: logFolder }), recentErrors, recentLog] });
   if (settings.policyProblem) logger.warn(settings.policyProblem);
   const vault = createMemoryVault('browser-mode');
   // Kept for the launch's instance only (the simulator): another address needs the password typed.
@@ -73,30 +74,39 @@ export function composeBrowserServices(
   });
   // The phone asks main to watch its SIP server after long outages (Node is not throttled like the page's WebSocket).
   const phone = createPhoneService({ session, prober: createReachabilityProber({ connect: sipUpgradeProbeTrusting(() => caPemOrNull(settings.get().caFile)) }), log: (line) => logger.info(line) });
+  const events = createEventJournal();
+  const stopEvents = watchDiagnosticEvents(events, { connectivity, outbox: calls });
+  const diagnosticsSources: DiagnosticsSources = {
+    app: { name: `${APP_NAME} (browser host)`, version: VERSION, packaged: false },
+    runtime: { node: process.versions.node },
+    os: { platform: process.platform, release: release(), arch: process.arch },
+    startedByAutostart: false,
+    logFolder,
+    recentErrors,
+    session: () => session.view(),
+    settings: () => settings.get(),
+    policy: settings,
+    connectivity: () => connectivity.state,
+    recentLog,
+    events,
+    qualityTimelines: () => calls.recentTimelines(),
+    lastCheck: () => workstation.lastCheck,
+  };
   const workstation = createWorkstationPort({
     logger,
     onRendererReady: hooks.onRendererReady,
-    diagnostics: (phone) =>
-      collectDiagnostics(
-        {
-          app: { name: `${APP_NAME} (browser host)`, version: VERSION, packaged: false },
-          runtime: { node: process.versions.node },
-          os: { platform: process.platform, release: release(), arch: process.arch },
-          startedByAutostart: false,
-          logFolder,
-          recentErrors,
-          session: () => session.view(),
-          settings: () => settings.get(),
-          policy: settings,
-          connectivity: () => connectivity.state,
-        },
-        phone,
-      ),
+    diagnostics: (phone) => collectDiagnostics(diagnosticsSources, phone),
+    // No dialog here: the page downloads the bundle.
+    bundle: (phone, page) => collectBundle(diagnosticsSources, phone, page),
+    checkApi: instanceApiCheck(() => session.view().instanceUrl, () => caPemOrNull(settings.get().caFile)),
   });
   return {
     services: { settings, vault, session, overrides, supervisor, calls, phone, policy: settings, workstation },
     connectivity,
     logger,
-    stopBackground: () => apiReachability.close(),
+    stopBackground: () => {
+      apiReachability.close();
+      stopEvents();
+    },
   };
 }

@@ -4,7 +4,7 @@
 // the recent errors for "Copy diagnostics", and uncaught errors recorded
 // instead of lost. Every record goes through the redacting logger.
 import type { App } from 'electron';
-import { createRecentErrors, type RecentErrors } from '../services/diagnostics';
+import { createRecentErrors, createRecentLog, type RecentErrors, type RecentLog } from '../services/diagnostics';
 import { createLogger, createRotatingFileSink, type Logger, type LogLevel, type LogSink } from '../services/logging';
 
 export type LoggingApp = Pick<App, 'getPath' | 'setAppLogsPath'>;
@@ -17,6 +17,8 @@ export interface ProcessEvents {
 export interface AppLogging {
   readonly logger: Logger;
   readonly recentErrors: RecentErrors;
+  /** The log's last lines, for the diagnostics bundle. */
+  readonly recentLog: RecentLog;
   readonly logFolder: string;
 }
 
@@ -32,11 +34,12 @@ export function startAppLogging(options: AppLoggingOptions): AppLogging {
   options.app.setAppLogsPath();
   const logFolder = options.app.getPath('logs');
   const recentErrors = createRecentErrors();
-  const sinks: LogSink[] = [createRotatingFileSink({ folder: logFolder }), recentErrors];
+  const recentLog = createRecentLog();
+  const sinks: LogSink[] = [createRotatingFileSink({ folder: logFolder }), recentErrors, recentLog];
   if (options.console) sinks.push({ write: (line) => void process.stderr.write(`${line}\n`) });
   const logger = createLogger({ sinks, level: options.level ?? 'info' });
 
   options.process.on('uncaughtException', (error) => logger.error('Uncaught exception in main', { error }));
   options.process.on('unhandledRejection', (reason) => logger.error('Unhandled promise rejection in main', { reason }));
-  return { logger, recentErrors, logFolder };
+  return { logger, recentErrors, recentLog, logFolder };
 }

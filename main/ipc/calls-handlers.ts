@@ -23,6 +23,7 @@ export function createCallsHandlers(calls: CallsService): { [C in CallsChannel]:
     'calls.dismissMissed': (request) => calls.dismissMissed(request),
     'calls.recordFinished': (request) => calls.recordFinished(request),
     'calls.recentCalls': () => calls.recentCalls(),
+    'calls.qualityTimeline': (request) => calls.qualityTimeline(request.id),
     'calls.myCallbacks': () => calls.myCallbacks(),
     'calls.callbackDone': (request) => calls.callbackDone(request.guid),
   };

@@ -16,5 +16,11 @@ export function createWorkstationHandlers(workstation: WorkstationPort): { [C in
       return {};
     },
     'workstation.diagnostics': async () => ({ text: workstation.diagnostics() }),
+    'workstation.diagnosticsBundle': (request) => workstation.diagnosticsBundle(request),
+    'workstation.checkApi': () => workstation.checkApi(),
+    'workstation.reportCheck': async (report) => {
+      workstation.reportCheck(report);
+      return {};
+    },
   };
 }

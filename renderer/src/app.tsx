@@ -11,6 +11,7 @@ import { StaleTab } from './shell/stale-tab';
 import { LanguageSwitch } from './shell/language-switch';
 import { SignInScreen } from './sign-in/sign-in-screen';
 import { usePhone } from './shell/use-phone';
+import { ShiftCheckHost } from './check/use-shift-check';
 import { PhoneContext } from './shell/ring-in-dialog';
 import { useRingerPreferences } from './audio/use-ringer-preferences';
 import { useSessionRenewal } from './shell/use-session-renewal';
@@ -87,6 +88,7 @@ function SignedInShell({ api, session, connectivity, bridgeLost, onLanguage }: S
     <PhoneContext.Provider value={phone}>
     <AudioDeviceStatusContext.Provider value={audioDeviceStatus}>
     <HeadsetContext.Provider value={headset}>
+    <ShiftCheckHost api={api} session={session} phone={phone}>
     <div className="shell">
       {/* With the app out of reach nothing is known to be connected: the header says so under the "Lost contact" banner. */}
       <AppHeader api={api} session={session} connectivity={bridgeLost ? { api: 'offline', detail: t('first.bridge.lostDetail') } : connectivity} phone={connection} onLanguage={onLanguage} />
@@ -99,6 +101,7 @@ function SignedInShell({ api, session, connectivity, bridgeLost, onLanguage }: S
         </Suspense>
       )}
     </div>
+    </ShiftCheckHost>
     </HeadsetContext.Provider>
     </AudioDeviceStatusContext.Provider>
     </PhoneContext.Provider>

@@ -48,5 +48,7 @@ export const pbxSchema = z.strictObject({
   /** A transferring agent's leg waits this long for the phone's BYE, then the platform sends it (Asterisk: 60 s). */
   transfererByeWaitMs: int.min(100).max(600_000).default(60_000),
   outsideParties: outsidePartiesSchema.prefault({}),
+  /** The echo test's extension (Asterisk's sample dialplan: `exten => *43,1,Answer()` then `Echo()`): plays back what it hears. */
+  echoExtension: z.string().regex(/^[0-9*#]{1,32}$/u).default('*43'),
 });
 export type PbxSeed = z.infer<typeof pbxSchema>;

@@ -41,7 +41,7 @@ export interface LegLevelsView {
 
 /** One party of a call as it is now: the customer, an outside number, or an agent's phone. */
 export interface CallPartyView {
-  role: 'customer' | 'outside' | 'agent';
+  role: 'customer' | 'outside' | 'agent' | 'echo';
   /** customer and outside parties: their number */
   number?: string;
   /** agent parties: the extension and the user name */

@@ -20,6 +20,8 @@ describe('workstation contract', () => {
       formUrlTemplate: '',
       updateFeedUrl: '',
       updateChannel: 'latest',
+      echoDestination: '*43',
+      shiftCheckAtSignIn: false,
     });
   });
 

@@ -140,13 +140,13 @@ describe('answering a call whose platform crashed', () => {
     expect(await page.getByTestId('disposition-form').count()).toBe(0);
     const record = await simCall(app, guid);
     expect(record).toMatchObject({ status: 'ended', endedBy: 'failed' });
-    await page.locator('[data-testid=recent-calls] summary').click();
+    await page.locator('[data-testid=recent-calls] > summary').click();
     const recent = page.locator('[data-testid=recent-call]').first();
     await until(async () => (await recent.textContent())?.includes('098123004'), 'recent calls list the call');
     expect(await recent.getAttribute('data-outcome')).toBe('missed');
     expect(await recent.textContent()).toMatch(/Perdida \(se perdió la conexión con la plataforma mientras sonaba\)/);
     await screenshotsInBothLanguages(page, 'ringing-answered-dead-recent');
-    await page.locator('[data-testid=recent-calls] summary').click();
+    await page.locator('[data-testid=recent-calls] > summary').click();
     await page.getByTestId('call-lost-dismiss').click();
     await dismissMissed(page);
   }, 120_000);
@@ -164,7 +164,7 @@ describe('a live call the platform crash took', () => {
     const banner = await page.getByTestId('dispo-dropped').textContent();
     expect(banner).toMatch(/Esta llamada se cortó\. Se perdió la conexión con la plataforma/);
     expect(banner).not.toMatch(/la red/);
-    await page.locator('[data-testid=recent-calls] summary').click();
+    await page.locator('[data-testid=recent-calls] > summary').click();
     const recent = page.locator('[data-testid=recent-call][data-outcome=dropped]').first();
     await recent.waitFor({ timeout: 5_000 });
     expect(await recent.textContent()).toMatch(/Cortada \(se perdió la conexión con la plataforma\)/);
@@ -173,7 +173,7 @@ describe('a live call the platform crash took', () => {
     expect(await page.getByTestId('dispo-dropped').textContent()).toMatch(/This call was cut off\. The connection to the platform was lost/);
     expect(await recent.textContent()).toMatch(/Cut off \(the connection to the platform was lost\)/);
     await chooseLanguage(page, 'es');
-    await page.locator('[data-testid=recent-calls] summary').click();
+    await page.locator('[data-testid=recent-calls] > summary').click();
     await signedInAgain();
     await discardWrapUps(page);
   }, 120_000);

@@ -168,7 +168,7 @@ describe("the agent's shift", () => {
     await page.getByTestId('bar-reject').click();
     await expect.poll(() => page.getByTestId('missed-badge').textContent()).toMatch(/perdida/u);
     const recent = page.getByTestId('recent-calls');
-    await recent.locator('summary').click();
+    await recent.locator(':scope > summary').click();
     await expect.poll(() => recent.locator('[data-testid=recent-call][data-outcome=missed]').first().textContent()).toContain('098100010');
     // Earlier calls of this run were answered: listed with how long they lasted.
     expect(await recent.locator('[data-testid=recent-call][data-outcome=answered]').count()).toBeGreaterThan(0);

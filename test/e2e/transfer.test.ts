@@ -84,7 +84,7 @@ describe('blind transfer', () => {
     const [last] = (await transfers()).slice(-1);
     expect(last).toMatchObject({ kind: 'blind', by: '1001', outcome: 'completed', transfererLeg: 'bye-received' });
     await bruno.page.getByTestId('hang-up').click();
-    await app.page.getByTestId('recent-calls').locator('summary').click();
+    await app.page.getByTestId('recent-calls').locator(':scope > summary').click();
     expect(await app.page.getByTestId('recent-call').first().textContent()).toMatch(/1002/u);
   });
 });

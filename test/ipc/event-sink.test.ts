@@ -50,7 +50,7 @@ describe('forwardEvents', () => {
     const stop = forwardEvents({
       settings, vault, session, supervisor, calls, phone, overrides: {},
       policy: { locked: new Set(), fromPolicy: new Set(), policySource: null, policyProblem: null },
-      workstation: createWorkstationPort({ logger: createLogger({ sinks: [] }), diagnostics: () => '' }),
+      workstation: createWorkstationPort({ logger: createLogger({ sinks: [] }), diagnostics: () => '', bundle: () => ({ json: '{}', bytes: 2, fileName: 'b.json' }), checkApi: () => Promise.reject(new Error('no instance')) }),
     }, (event, payload) => sent.push([event, payload]), connectivity);
 
     settings.update({ language: 'en' });
@@ -80,7 +80,7 @@ describe('forwardEvents', () => {
       supervisor: createSupervisorService({ session, files: { kind: 'typed-path' } }),
       phone: createPhoneService({ session, prober: createReachabilityProber({ connect: async () => false }) }),
       policy: { locked: new Set(), fromPolicy: new Set(), policySource: null, policyProblem: null },
-      workstation: createWorkstationPort({ logger: createLogger({ sinks: [] }), diagnostics: () => '' }),
+      workstation: createWorkstationPort({ logger: createLogger({ sinks: [] }), diagnostics: () => '', bundle: () => ({ json: '{}', bytes: 2, fileName: 'b.json' }), checkApi: () => Promise.reject(new Error('no instance')) }),
     };
     const sent: [EventChannel, unknown][] = [];
     const stop = forwardEvents(services, (event, payload) => sent.push([event, payload]));

@@ -62,6 +62,18 @@ const malformed: Record<RequestChannel, unknown[]> = {
   ],
   'workstation.log': [undefined, {}, { level: 'fatal', message: 'x' }, { level: 'info', message: 'm'.repeat(8193) }, { level: 'info', message: 'x', token: 't' }],
   'workstation.diagnostics': [undefined, null, 'x', { includeSecrets: true }],
+  'workstation.diagnosticsBundle': [
+    undefined, {}, { sipTrace: [] }, { sipTrace: [], page: { userAgent: 'x', language: 'es' }, settings: {} },
+    { sipTrace: Array.from({ length: 301 }, () => ({ at: '2026-11-26T10:00:00.000Z', direction: 'sent', text: 'OPTIONS', cut: 0 })), page: { userAgent: 'x', language: 'es' } },
+    { sipTrace: Array.from({ length: 100 }, () => ({ at: '2026-11-26T10:00:00.000Z', direction: 'sent', text: 'x'.repeat(5_000), cut: 0 })), page: { userAgent: 'x', language: 'es' } },
+    { sipTrace: [{ at: 'now', direction: 'sideways', text: '', cut: 0 }], page: { userAgent: 'x', language: 'es' } },
+  ],
+  'workstation.checkApi': [undefined, null, { url: 'https://elsewhere.example' }],
+  'workstation.reportCheck': [
+    undefined, {}, { startedAt: 'now', durationMs: 1, outcome: 'completed', steps: [] },
+    { startedAt: '2026-11-26T10:00:00.000Z', durationMs: 1, outcome: 'completed', steps: [{ id: 'api', verdict: 'great', say: { key: 'k', params: {} }, tellIt: null, figures: {} }] },
+    { startedAt: '2026-11-26T10:00:00.000Z', durationMs: 1, outcome: 'completed', steps: Array.from({ length: 7 }, () => ({ id: 'api', verdict: 'passed', say: { key: 'k', params: {} }, tellIt: null, figures: {} })) },
+  ],
   'phone.waitSipReachable': [
     undefined,
     {},

@@ -24,6 +24,7 @@ describe('seed', () => {
     expect(seed.pbx).toEqual({
       transfersRefused: [], blindTransferFinal: 'early', transfererByeWaitMs: 60_000,
       outsideParties: { busy: ['26000486'], noAnswer: ['26000480'], answerAfterMs: 2_000, ringTimeoutMs: 45_000 },
+      echoExtension: '*43',
     });
   });
 

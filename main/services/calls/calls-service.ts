@@ -18,6 +18,7 @@ import {
   type PlacedCall,
   type SessionView,
   type WrapUpRecord,
+  type CallQualityTimeline,
 } from '../../../common/ipc-contract';
 import { parseTransferCampaigns } from '../../../common/domain/campaign-formats';
 import { dispositionRequestSchema } from '../../../common/ipc-contract';
@@ -35,6 +36,7 @@ import { loadDispositionChoices } from './disposition-choices';
 import { manualCampaigns, pickCampaign } from './manual-campaigns';
 import type { Dismissal } from './missed-calls';
 import { openForm, type FormOpenerDeps } from './open-form';
+import { openQualityTimelines, QUALITY_TIMELINES_DIR, type KeptTimeline } from './quality-timelines';
 
 export interface CallsDeps {
   session: { view(): SessionView; client(): CallsApi | null; onChange?(listener: (view: SessionView) => void): () => void };
@@ -75,6 +77,10 @@ export interface CallsService {
   /** An answered (or dropped) call of the agent ended: it joins the recent calls. */
   recordFinished(call: FinishedCall): Promise<RecentCall[]>;
   recentCalls(): Promise<RecentCall[]>;
+  /** One recent call's quality timeline, when it is one of the last calls (quality-timelines.ts). */
+  qualityTimeline(id: string): Promise<CallQualityTimeline | null>;
+  /** The last calls' timelines of the agent whose phone it is (or was last), newest first: the diagnostics bundle's. */
+  recentTimelines(): (KeptTimeline & { call: Pick<RecentCall, 'offeredAt' | 'caller' | 'campaign' | 'outcome' | 'talkSeconds'> | null })[];
   myCallbacks(): Promise<MyCallback[]>;
   callbackDone(guid: string): Promise<MyCallback[]>;
   close(): Promise<void>;
@@ -86,6 +92,7 @@ export const DEFAULT_AGENT_CONTEXT = 'agents';
 export function createCallsService(deps: CallsDeps): CallsService {
   const preferences = deps.preferences ?? fileCallsPreferences(deps.dataDir);
   const stores = openCallsStores(deps.dataDir);
+  const timelines = openQualityTimelines(`${deps.dataDir}/${QUALITY_TIMELINES_DIR}`);
   const client = (): CallsApi => {
     const api = deps.session.client();
     if (!api) throw spokenFailure('not-signed-in', 'calls.err.signInFirst');
@@ -263,7 +270,31 @@ export function createCallsService(deps: CallsDeps): CallsService {
     recordFinished: async (call) => {
       if (call.transfer) preferences.write({ recentTransferTargets: withRecentTarget(preferences.read().recentTransferTargets, call.transfer.target) });
       const name = agentOfThePhone();
-      return stores.missed((store) => store.recordFinished(name, call));
+      const { quality, ...record } = call;
+      if (quality) {
+        try {
+          timelines.record(name, call.id, quality);
+        } catch {
+          // The call's record matters more than its chart: it is kept without one.
+        }
+      }
+      return stores.missed((store) => store.recordFinished(name, record));
+    },
+    qualityTimeline: async (id) => timelines.get(agent().name, id),
+    recentTimelines: () => {
+      const view = deps.session.view();
+      const name = view.agent?.name ?? lastAgentName;
+      try {
+        if (!name) return [];
+        // With the call each belongs to (when, who, how it ended): a call's id alone may be redacted as token-shaped.
+        const history = new Map(stores.missed((store) => store.history(name)).map((call) => [call.id, call]));
+        return timelines.list(name).map((kept) => {
+          const call = history.get(kept.id);
+          return { ...kept, call: call ? { offeredAt: call.offeredAt, caller: call.caller, campaign: call.campaign, outcome: call.outcome, talkSeconds: call.talkSeconds } : null };
+        });
+      } catch {
+        return [];
+      }
     },
     myCallbacks: async () => {
       const name = agent().name;

@@ -3,10 +3,11 @@
 // each secret here, and every log line loses it wherever it appears.
 //
 // Two pools, so that no flood of other secrets can push a password out:
-//  - held: what a holder (the signed-in session) holds right now. Never evicted;
-//    bounded by construction: one holder, at most 9 secrets (2 passwords, 2
-//    tokens, HA1, 4 TURN credentials), each with at most FORM_CHARS_PER_SECRET
-//    characters of forms. A holder replaces its whole set at once.
+//  - held: what a holder (the signed-in session, the browser host) holds right
+//    now. Never evicted; bounded by construction: two holders, at most 9
+//    secrets for the session (2 passwords, 2 tokens, HA1, 4 TURN credentials)
+//    and 1 for the browser host (its per-launch secret), each with at most
+//    FORM_CHARS_PER_SECRET characters of forms. A holder replaces its whole set at once.
 //  - remembered: everything else named with rememberSecret (passwords of failed
 //    sign-ins, tokens renewed away, what a holder let go). The least recently
 //    remembered leave first once their forms pass RECENT_BUDGET characters.
@@ -19,7 +20,7 @@ const MAX_KNOWN_SECRET = 4096;
 export const RECENT_BUDGET = 64 * 1024;
 
 /** Who may hold secrets: a closed list, so the held pool stays bounded. */
-export type SecretHolder = 'session';
+export type SecretHolder = 'session' | 'browser-host';
 
 type Secret = string | null | undefined;
 

@@ -10,12 +10,12 @@
 export const FORM_CHARS_PER_SECRET = 32 * 1024;
 
 /**
- * The secret as it is, JSON-escaped, percent-encoded, in base64, HTML-escaped and \u-escaped
- * throughout, each also as it reads inside a JSON string (a logged body or record that embeds it
+ * The secret as it is, JSON-escaped, percent-encoded, in base64, in hex (its UTF-8 bytes, lower and
+ * upper case: what a bundle or a dump of bytes shows), HTML-escaped and \u-escaped throughout, each also as it reads inside a JSON string (a logged body or record that embeds it
  * escapes it once more); likelier first, no repeats.
  */
 export function formsOf(secret: string): readonly string[] {
-  const primary = [secret, ...jsonForms(secret), ...percentForms(secret), ...base64Forms(secret), ...htmlForms(secret), ...unicodeEscapedForms(secret)];
+  const primary = [secret, ...jsonForms(secret), ...percentForms(secret), ...base64Forms(secret), ...hexForms(secret), ...htmlForms(secret), ...unicodeEscapedForms(secret)];
   const forms = new Set<string>();
   let chars = 0;
   for (const form of [...primary, ...primary.map(jsonEscaped)]) {
@@ -101,6 +101,12 @@ const HTML_ESCAPERS: HtmlEscaper[] = [
 
 function htmlForms(secret: string): string[] {
   return HTML_ESCAPERS.map((escaper) => secret.replace(/[&<>"'/`=]/gu, (c) => escaper[c] ?? c));
+}
+
+// ---- hex ----
+function hexForms(secret: string): string[] {
+  const lower = Buffer.from(utf8.encode(secret)).toString('hex');
+  return [lower, lower.toUpperCase()];
 }
 
 // ---- base64 ----

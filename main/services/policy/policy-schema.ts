@@ -4,7 +4,7 @@
 //   { "values": { "instanceUrl": "https://acme.ucontactcloud.com", "language": "es" },
 //     "locked": ["instanceUrl"] }
 import { z } from 'zod';
-import { tokenPolicySettingSchema } from '../../../common/ipc-contract';
+import { ECHO_DESTINATION_RE, tokenPolicySettingSchema } from '../../../common/ipc-contract';
 import { checkFormTemplate } from '../../../common/domain/form-url';
 import { iceServerSettingSchema, MAX_ICE_SERVERS } from '../../../common/domain/ice-server';
 import { transferDirectorySchema } from '../../../common/domain/transfer-target';
@@ -37,6 +37,8 @@ export const policyValuesSchema = z
     updateFeedUrl: z.string().trim().max(2048).refine((v) => v === '' || hasProtocol(v, ['https:']), 'must be an https:// address (or empty: updates off)'),
     updateChannel: z.string().trim().regex(/^[a-z0-9][a-z0-9-]{0,31}$/u, 'must be lower-case letters, digits and dashes'),
     transferDirectory: transferDirectorySchema,
+    echoDestination: z.string().trim().regex(ECHO_DESTINATION_RE, 'must be an extension: digits, * and #, e.g. *43'),
+    shiftCheckAtSignIn: z.boolean(),
   })
   .partial()
   .strict();

@@ -1,8 +1,8 @@
 // The inputs of "Copy diagnostics" gathered from the running services, so the
 // Electron and browser-host roots build the same text. Secrets never reach it:
 // settings hold none, and buildDiagnostics redacts everything again anyway.
-import type { PhoneStatus, Settings, SessionView } from '../../../common/ipc-contract';
-import { buildDiagnostics, type DiagnosticsInput, type RecentErrors } from '../diagnostics';
+import type { BundleRequest, PhoneStatus, Settings, SessionView } from '../../../common/ipc-contract';
+import { buildBundle, buildDiagnostics, type Bundle, type DiagnosticsInput, type EventJournal, type RecentErrors, type RecentLog } from '../diagnostics';
 import type { PolicyInfo } from '../policy';
 
 export interface DiagnosticsSources {
@@ -17,6 +17,11 @@ export interface DiagnosticsSources {
   readonly policy: PolicyInfo;
   connectivity(): string;
   readonly now?: () => Date;
+  /** The bundle's parts (issue 26): the log's last lines, connection and outbox events, the last calls' timelines, the last check. */
+  readonly recentLog: RecentLog;
+  readonly events: EventJournal;
+  qualityTimelines(): readonly unknown[];
+  lastCheck(): unknown;
 }
 
 export function collectDiagnostics(sources: DiagnosticsSources, phone: PhoneStatus): string {
@@ -39,5 +44,28 @@ export function collectDiagnostics(sources: DiagnosticsSources, phone: PhoneStat
     logFolder: sources.logFolder,
     recentErrors: sources.recentErrors.lines(),
     generatedAt: (sources.now ?? (() => new Date()))(),
+  });
+}
+
+/** The diagnostics bundle (issue 26): main's parts and the page's (its SIP trace), redacted and bounded by buildBundle. */
+export function collectBundle(sources: DiagnosticsSources, phone: PhoneStatus, page: BundleRequest): Bundle {
+  const session = sources.session();
+  return buildBundle({
+    generatedAt: (sources.now ?? (() => new Date()))(),
+    app: sources.app,
+    runtime: sources.runtime,
+    os: sources.os,
+    page: page.page,
+    session: { state: session.state, agent: session.agent?.name ?? null, extension: session.agent?.extension ?? null, instanceUrl: session.instanceUrl, startedByAutostart: sources.startedByAutostart },
+    phone,
+    connectivity: sources.connectivity(),
+    policy: { source: sources.policy.policySource, problem: sources.policy.policyProblem, locked: [...sources.policy.locked], fromPolicy: [...sources.policy.fromPolicy] },
+    settings: sources.settings(),
+    lastCheck: sources.lastCheck(),
+    qualityTimelines: sources.qualityTimelines(),
+    sipTrace: page.sipTrace,
+    events: sources.events.events(),
+    logFolder: sources.logFolder,
+    logLines: sources.recentLog.lines(),
   });
 }

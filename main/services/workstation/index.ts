@@ -1,2 +1,3 @@
 export { createWorkstationPort, IDLE_PHONE, type WorkstationPort, type WorkstationPortDeps } from './workstation-port';
-export { collectDiagnostics, type DiagnosticsSources } from './collect-diagnostics';
+export { checkApi, instanceApiCheck, type ApiCheckOptions } from './api-check';
+export { collectBundle, collectDiagnostics, type DiagnosticsSources } from './collect-diagnostics';

@@ -106,7 +106,7 @@ export function AgentHome({ api, session, phone, phoneProblem, renewalProblem }:
           <ParkedDispositions api={api} parkedCount={state.outbox?.parked ?? 0} />
           <MissedCallsCard state={missed} />
           <MyCallbacksCard api={api} changed={state.wrapUps.length} />
-          <RecentCallsCard state={recent} setup={state.setup} busy={call !== null || state.placing} onCallBack={(campaign, number) => void actions.makeCall(campaign, number)} />
+          <RecentCallsCard api={api} state={recent} setup={state.setup} busy={call !== null || state.placing} onCallBack={(campaign, number) => void actions.makeCall(campaign, number)} />
         </div>
         <DialPad setup={state.setup} busy={call !== null} placing={state.placing} onCall={actions.makeCall} />
       </div>

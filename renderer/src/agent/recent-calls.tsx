@@ -4,8 +4,10 @@
 // when it is one of them, else the one chosen last).
 import { targetText } from '../../../common/domain/transfer-target';
 import type { CallsSetup, RecentCall } from '../../../common/ipc-contract';
+import type { SoftphoneApi } from '../bridge';
 import { useLanguage } from '../i18n';
 import { formatDuration } from './duration';
+import { RecentCallQuality } from './recent-call-quality';
 import type { RecentCalls } from './use-recent-calls';
 
 const SHOWN = 50;
@@ -18,13 +20,14 @@ export function callBackCampaign(call: Pick<RecentCall, 'campaign'>, setup: Call
 }
 
 interface Props {
+  api: SoftphoneApi;
   state: RecentCalls;
   setup: CallsSetup | null;
   busy: boolean;
   onCallBack: (campaign: string, number: string) => void;
 }
 
-export function RecentCallsCard({ state, setup, busy, onCallBack }: Props) {
+export function RecentCallsCard({ api, state, setup, busy, onCallBack }: Props) {
   const { t, language } = useLanguage();
   if (state.calls.length === 0) return null;
   const time = (iso: string) => new Date(iso).toLocaleString(language, { hour: '2-digit', minute: '2-digit', day: '2-digit', month: '2-digit' });
@@ -43,7 +46,7 @@ export function RecentCallsCard({ state, setup, busy, onCallBack }: Props) {
           const campaign = callBackCampaign(c, setup);
           const who = c.caller || t('calls.panel.unknownCaller');
           return (
-            <li key={c.id} data-testid="recent-call" data-outcome={c.outcome}>
+            <li key={c.id} data-testid="recent-call" data-outcome={c.outcome} data-call-id={c.id}>
               <span className="recent-when">{time(c.offeredAt)}</span>
               <span className={`recent-outcome recent-${c.outcome}`}>{outcome(c)}</span>
               <span className="recent-who">{who}</span>
@@ -54,6 +57,8 @@ export function RecentCallsCard({ state, setup, busy, onCallBack }: Props) {
                   {t('recent.callBack')}
                 </button>
               )}
+              {/* Only an answered call had media: its quality over time, when one of the last calls. */}
+              {c.outcome !== 'missed' && <RecentCallQuality api={api} callId={c.id} label={t('quality.showWho', { caller: who, time: time(c.offeredAt) })} />}
             </li>
           );
         })}

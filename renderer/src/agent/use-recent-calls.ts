@@ -22,6 +22,8 @@ export function finishedCallOf(call: PhoneCall, endedAt: Date = new Date(), chos
   if (state.kind !== 'ended' || call.activeSince === null || call.role === 'consultation') return null;
   const transfer = callTransferOf(call, chosen);
   const cti = call.info.cti;
+  // Its quality over time, when audio could be measured at all (a timeline with points).
+  const quality = call.qualityTimeline();
   return {
     id: call.id.slice(0, 200),
     guid: cti?.Guid?.slice(0, 200) ?? null,
@@ -34,6 +36,7 @@ export function finishedCallOf(call: PhoneCall, endedAt: Date = new Date(), chos
     ...(!transfer && state.cause === 'network-dropped' && state.loss ? { cut: state.loss } : {}),
     ...(transfer ? { transfer } : {}),
     talkSeconds: Math.max(0, Math.round((endedAt.getTime() - call.activeSince) / 1000)),
+    ...(quality && quality.points.length > 0 ? { quality } : {}),
   };
 }
 

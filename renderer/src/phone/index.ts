@@ -89,3 +89,4 @@ export type { RegisteredAgain } from './connection/registration-keeper';
 export { silentMedia, type MediaPort } from './media/media-port';
 export { browserMedia } from './media/browser-media';
 export { estimateMos } from './quality/mos';
+export { SipTrace } from './connection/sip-trace';

@@ -7,6 +7,7 @@ import type { MediaWatchOptions } from './media/media-watch';
 import type { MediaPort } from './media/media-port';
 import type { ReachabilityPort } from './connection/reconnector';
 import type { Timers } from './timers';
+import type { SipTrace } from './connection/sip-trace';
 import type { ConferenceMixer } from './conference/conference-mixer';
 import type { ReferBounds } from './transfer/refer-follower';
 
@@ -49,6 +50,8 @@ export interface PhoneOptions {
   readonly timers?: Timers;
   readonly random?: RandomSource;
   readonly logLevel?: LogLevel;
+  /** Where the SIP messages of the phone's WebSocket are kept for the diagnostics bundle (one trace across phones). */
+  readonly sipTrace?: SipTrace;
   /** Where sip.js logs go (e.g. the app's log through the bridge); when set, nothing goes to the console. */
   readonly log?: LogConnector;
   /** Test seams: replace the WebSocket transport (ws-transport.ts) and sip.js's WebRTC handler. */

@@ -30,6 +30,7 @@ import { PhoneError } from './phone-error';
 import type { PhoneEvents } from './phone-events';
 import { PHONE_DEFAULTS, transferBounds, type PhoneOptions } from './phone-options';
 import { createPhoneUserAgent } from './connection/phone-user-agent';
+import { placeEchoCall } from './check/echo-call';
 import { RegistrationKeeper, type RegisteredAgain } from './connection/registration-keeper';
 import type { ConnectionIndicator, RegistrationState } from './connection/registration-state';
 import { browserTimers, type Timers } from './timers';
@@ -263,6 +264,11 @@ export class Phone {
   hold = (): Promise<void> => this.transfers.currentConference?.hold() ?? this.live().hold();
   resume = (): Promise<void> => this.transfers.currentConference?.resume() ?? this.live().resume();
   sendDtmf = (tones: string): void => this.live().sendDtmf(tones);
+  // The shift-start check (check/): the phone's own registration and connection, never a second one.
+  /** The echo test's call: none of the agent's calls (check/echo-call.ts). */
+  placeEchoCall = (extension: string): PhoneCall => placeEchoCall(this.ua, extension, this.calls.all.length > 0, this.callEnvironment());
+  /** Whether the SIP connection answers a keep-alive within `answerMs` (a dead one is dropped and reconnected). */
+  checkSipConnection = (answerMs: number): Promise<boolean> => this.keeper.checkConnection(answerMs);
   /** Test hooks: latest quality sample and received audio level of the foreground call. */
   stats = (): ReturnType<PhoneCall['stats']> => this.call?.stats() ?? null;
   remoteLevel = (): number => this.call?.remoteLevel() ?? 0;

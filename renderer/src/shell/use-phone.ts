@@ -9,6 +9,7 @@ import type { SessionView, SipCredentials } from '../../../common/ipc-contract';
 import type { SoftphoneApi } from '../bridge';
 import { englishForLog } from '../dictionaries';
 import { Phone, PhoneError, type ConnectionIndicator } from '../phone';
+import { pageSipTrace } from './page-sip-trace';
 
 export interface PhoneHandle {
   /** The running phone while signed in (the calls UI uses it), else null. */
@@ -44,6 +45,8 @@ export function usePhone(api: SoftphoneApi, session: SessionView): PhoneHandle {
     try {
       created = new Phone({
         credentials,
+        // One trace for the page's phones, for the diagnostics bundle.
+        sipTrace: pageSipTrace,
         // STUN/TURN from the settings or IT's policy (TURN credentials from main's vault); none by default.
         ...(credentials.iceServers?.length ? { iceServers: credentials.iceServers.map((s) => ({ ...s })) } : {}),
         // The phone waits for main's probe (not throttled by Chromium) before each WebSocket attempt;

@@ -5,15 +5,19 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useLanguage } from '../i18n';
 import { useErrorText } from '../error-text';
 import { useWorkstation } from './workstation-context';
+import { saveDiagnosticsBundle, type BundleOutcome } from './save-bundle';
+import { useOpenShiftCheck } from '../check/shift-check-context';
 
 type Outcome = { kind: 'copied' } | { kind: 'failed'; cause: string; text: string | null } | null;
 
 export function HelpMenu() {
-  const { t } = useLanguage();
+  const { t, language } = useLanguage();
   const errorText = useErrorText();
   const { api } = useWorkstation();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [busy, setBusy] = useState(false);
+  const [bundle, setBundle] = useState<BundleOutcome | null>(null);
+  const openCheck = useOpenShiftCheck();
   const textId = useId();
   const menu = useRef<HTMLDetailsElement>(null);
   // A click or a focus elsewhere closes it, as a menu does.
@@ -47,6 +51,13 @@ export function HelpMenu() {
     setBusy(false);
   }
 
+  async function saveBundle() {
+    setBusy(true);
+    setBundle(null);
+    setBundle(await saveDiagnosticsBundle(api, language));
+    setBusy(false);
+  }
+
   return (
     <details
       ref={menu}
@@ -64,6 +75,26 @@ export function HelpMenu() {
           {t('workstation.help.copyDiagnostics')}
         </button>
         {outcome?.kind === 'copied' && <p role="status" className="hint">{t('workstation.help.copied')}</p>}
+        {openCheck && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              if (menu.current) menu.current.open = false;
+              openCheck();
+            }}
+            data-testid="open-shift-check"
+          >
+            {t('check.open')}
+          </button>
+        )}
+        <button type="button" className="button button-secondary" onClick={() => void saveBundle()} disabled={busy} data-testid="save-diagnostics-bundle">
+          {t('workstation.help.saveBundle')}
+        </button>
+        {bundle?.kind === 'saved' && (
+          <p role="status" className="hint" data-testid="bundle-saved">{t('workstation.help.bundleSaved', { size: String(Math.max(1, Math.round(bundle.bytes / 1024))), file: bundle.fileName })}</p>
+        )}
+        {bundle?.kind === 'failed' && <p role="alert" className="field-error">{t('workstation.help.bundleFailed', { cause: errorText(bundle.error) })}</p>}
         <p className="hint" data-testid="help-shortcuts">{t('shift.help.shortcuts')}</p>
         {outcome?.kind === 'failed' && (
           <>

@@ -7,7 +7,7 @@
 //
 // A party's leg ending ends the call (a two-party bridge dissolves): the other
 // legs are hung up, a pending target is cancelled, the record says who ended it.
-import { relayAudio } from '../../media/audio-relay';
+import { echoAudio, relayAudio } from '../../media/audio-relay';
 import type { CallPatch } from '../../state/call-store';
 import type { CallPartyView, CallRecord, CallStatus } from '../../state/records';
 import type { SimState } from '../../state/sim-state';
@@ -222,7 +222,8 @@ export class LiveCall {
     for (const agent of agents) {
       const media = agent.leg.media();
       if (!media) continue;
-      if (simulated) media.playTone(simulated.toneHz);
+      if (simulated?.role === 'echo') this.unbridge = echoAudio(media);
+      else if (simulated) media.playTone(simulated.toneHz);
       else media.setSource(undefined);
     }
   }

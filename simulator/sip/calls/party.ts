@@ -11,7 +11,8 @@ export const CUSTOMER_TONE_HZ = 440;
 export const OUTSIDE_PARTY_TONE_HZ = 660;
 
 export interface SimulatedParty {
-  readonly role: 'customer' | 'outside';
+  /** `echo`: the PBX's echo test, which plays back what the agent's leg sends (no tone of its own). */
+  readonly role: 'customer' | 'outside' | 'echo';
   readonly number: string;
   readonly toneHz: number;
 }
@@ -33,6 +34,10 @@ export function customerParty(number: string): SimulatedParty {
 
 export function outsideParty(number: string): SimulatedParty {
   return { role: 'outside', number, toneHz: OUTSIDE_PARTY_TONE_HZ };
+}
+
+export function echoParty(extension: string): SimulatedParty {
+  return { role: 'echo', number: extension, toneHz: 0 };
 }
 
 /** What the state shows of a party; agent parties with their leg's audio levels. */

@@ -9,10 +9,13 @@ import type { SimState } from '../../state/sim-state';
 export type DialTarget =
   | { readonly kind: 'extension'; readonly agent: AgentEntry }
   | { readonly kind: 'campaign'; readonly campaign: Campaign }
-  | { readonly kind: 'number'; readonly number: string };
+  | { readonly kind: 'number'; readonly number: string }
+  /** The echo test (Asterisk's Echo()): answers at once and plays back what it hears. */
+  | { readonly kind: 'echo'; readonly extension: string };
 
-/** `user` as sip.js parsed it (percent-escapes already decoded). */
-export function resolveDialTarget(user: string, state: SimState): DialTarget | undefined {
+/** `user` as sip.js parsed it (percent-escapes already decoded); `echoExtension` when the echo test may be dialled. */
+export function resolveDialTarget(user: string, state: SimState, echoExtension?: string): DialTarget | undefined {
+  if (echoExtension !== undefined && user === echoExtension) return { kind: 'echo', extension: user };
   const agent = state.agents.byPhone(user);
   if (agent) return { kind: 'extension', agent };
   const campaign = state.campaign(user);
@@ -24,5 +27,6 @@ export function resolveDialTarget(user: string, state: SimState): DialTarget | u
 export function describeDialTarget(target: DialTarget): string {
   if (target.kind === 'extension') return `extension ${target.agent.name}`;
   if (target.kind === 'campaign') return `campaign ${target.campaign.name}`;
+  if (target.kind === 'echo') return `the echo test ${target.extension}`;
   return `number ${target.number}`;
 }

@@ -35,6 +35,11 @@ export class PbxSettings {
     return this.current.blindTransferFinal;
   }
 
+  /** The extension that echoes what it hears (`*43` by default). */
+  get echoExtension(): string {
+    return this.current.echoExtension;
+  }
+
   get transfererByeWaitMs(): number {
     return this.current.transfererByeWaitMs;
   }

@@ -30,7 +30,7 @@ export class PhoneCalls {
   receive(invitation: Invitation, caller: AgentEntry, targetUser: string): void {
     const { state, originator, calls, dialer } = this.options;
     const leg = originator.receive(invitation, {});
-    const target = resolveDialTarget(targetUser, state);
+    const target = resolveDialTarget(targetUser, state, dialer.echoExtension);
     if (!target) {
       void leg.reject(404, `nothing answers at ${JSON.stringify(targetUser)} (no extension, campaign or outside number)`);
       return;

@@ -11,7 +11,7 @@ import type { AgentPicker } from '../agent-picker';
 import type { BindingStore } from '../bindings';
 import type { CallEnd } from '../call-leg';
 import type { CallOriginator } from '../call-originator';
-import type { Party } from '../calls/party';
+import { echoParty, type Party } from '../calls/party';
 import type { PendingParty } from '../calls/live-call';
 import { ctiHeader, type CtiObject } from '../cti';
 import type { DialTarget } from './dial-target';
@@ -64,9 +64,15 @@ export interface TargetDialerOptions {
 export class TargetDialer {
   constructor(private readonly options: TargetDialerOptions) {}
 
+  /** The extension of the echo test, as the PBX settings say now. */
+  get echoExtension(): string {
+    return this.options.settings.echoExtension;
+  }
+
   dial(request: DialRequest, events: DialEvents): DialAttempt {
     const { target } = request;
     if (target.kind === 'number') return dialOutside(target.number, this.options.settings.outsideParties, events);
+    if (target.kind === 'echo') return answerSoon(`the echo test ${target.extension}`, events, echoParty(target.extension));
     if (target.kind === 'extension') return this.dialAgent(target.agent, request.ctiFor(undefined), request, events);
     const member = this.options.picker.pick(target.campaign.name, undefined, request.callerPhone);
     if (!member) {
@@ -149,4 +155,19 @@ function causeOfLegEnd(end: CallEnd): number {
   if (end.status !== undefined) return causeOfStatus(end.status);
   if (end.cause === 'no answer') return AstCause.NO_ANSWER;
   return AstCause.NO_USER_RESPONSE;
+}
+
+/** A target that answers at once, as an extension answered by the dialplan itself (Answer()) does. */
+function answerSoon(label: string, events: DialEvents, party: Party): DialAttempt {
+  let cancelled = false;
+  setImmediate(() => {
+    if (!cancelled) events.onAnswered(party);
+  });
+  return {
+    label,
+    view: () => ({ role: party.role === 'agent' ? 'agent' : party.role, number: party.role === 'agent' ? party.phone : party.number, state: 'ringing' }),
+    cancel: () => {
+      cancelled = true;
+    },
+  };
 }

@@ -50,6 +50,17 @@ function transportTo(url: string, extra: Partial<ConstructorParameters<typeof Ph
 }
 
 describe('PhoneTransport', () => {
+  it('tells the trace every SIP message sent and received, and no keep-alive (issue 26)', async () => {
+    const server = await startServer();
+    const traced: string[] = [];
+    const t = transportTo(server.url, { onMessageTrace: (direction, message) => traced.push(`${direction}: ${message.split('\r\n')[0] ?? ''}`) });
+    await t.connect();
+    await t.send('OPTIONS sip:pbx SIP/2.0\r\n\r\n');
+    expect(await t.ping(2_000)).toBe(true);
+    server.sockets[0]?.send('SIP/2.0 200 OK\r\n\r\n');
+    await expect.poll(() => traced).toEqual(['sent: OPTIONS sip:pbx SIP/2.0', 'received: SIP/2.0 200 OK']);
+  });
+
   it('connects, carries SIP both ways, and keeps CRLF pongs out of the SIP stream', async () => {
     const server = await startServer();
     const t = transportTo(server.url);

@@ -12,7 +12,7 @@ const report = (recv: number, lost: number, extra: object[] = []) =>
 describe('stats → quality', () => {
   it('reads packets, jitter (s → ms) and RTT from a stats report', () => {
     const s = snapshotFromStats(report(100, 2), 5);
-    expect(s).toEqual({ at: 1000, packetsReceived: 100, packetsLost: 2, packetsSent: 50, bytesReceived: 16000, jitterMs: 12, rttMs: 4 });
+    expect(s).toEqual({ at: 1000, packetsReceived: 100, packetsLost: 2, packetsSent: 50, bytesReceived: 16000, jitterMs: 12, rttMs: 4, pair: null });
   });
 
   it('prefers the RTCP round trip over ICE when both are known', () => {

@@ -1,6 +1,6 @@
 // What a reader of a log could do to find a secret in it: read it as it is, or
 // undo an encoding first (percent, form, HTML entities, JSON \u escapes,
-// base64 at any alignment). Written from the encodings' definitions, not from
+// base64 at any alignment, hex). Written from the encodings' definitions, not from
 // the redactor's list of forms, so it judges the redactor instead of agreeing
 // with it.
 
@@ -40,9 +40,18 @@ function base64Readings(text: string): string[] {
   return readings;
 }
 
+/** Every run of hex digits decoded as bytes from both character offsets (a dump of bytes, `xxd -p`). */
+function hexReadings(text: string): string[] {
+  const readings: string[] = [];
+  for (const [run] of text.matchAll(/[0-9a-f]{8,}/giu)) {
+    for (let offset = 0; offset < 2; offset += 1) readings.push(Buffer.from(run.slice(offset, offset + 2 * Math.floor((run.length - offset) / 2)), 'hex').toString('utf8'));
+  }
+  return readings;
+}
+
 /** The readings of `text` a person could make with common tools, each decoding applied on its own. */
 export function readingsOf(text: string): string[] {
-  return [text, unpercent(text), unescapeHtml(text), unescapeJson(text), ...base64Readings(text)];
+  return [text, unpercent(text), unescapeHtml(text), unescapeJson(text), ...base64Readings(text), ...hexReadings(text)];
 }
 
 /**

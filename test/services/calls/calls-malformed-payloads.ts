@@ -30,8 +30,9 @@ export const callsMalformedPayloads: Record<Extract<RequestChannel, `calls.${str
   'calls.outboxStatus': [undefined, 'all', { pending: 1 }],
   'calls.pendingWrapUps': [undefined, null, { agent: 'bruno.diaz' }],
   'calls.openForm': [undefined, {}, { guid: 'g', caller: 'c', campaign: 'x', form: '' }, { guid: 'g', caller: 'c', campaign: 'x', form: 'f', extra: 1 }, { guid: 7 }],
-  'calls.recordFinished': [undefined, {}, { id: 'x', outcome: 'missed' }, { id: 'x', guid: null, caller: 'c', campaign: null, offeredAt: 'yesterday', endedAt: 'now', outcome: 'answered', talkSeconds: -1 }],
+  'calls.recordFinished': [undefined, {}, { id: 'x', outcome: 'missed' }, { id: 'x', guid: null, caller: 'c', campaign: null, offeredAt: 'yesterday', endedAt: 'now', outcome: 'answered', talkSeconds: -1 }, { id: 'x', guid: null, caller: 'c', campaign: null, offeredAt: '2026-11-21T10:00:00.000Z', endedAt: '2026-11-21T10:00:30.000Z', outcome: 'answered', talkSeconds: 3, quality: { startedAt: '2026-11-21T10:00:00.000Z', everySeconds: 5, points: Array.from({ length: 361 }, (_, i) => ({ atSeconds: i * 5, packets: 250, lossPercent: 0, jitterMs: 1, rttMs: 1, mos: 4.4 })), droppedPoints: 0, pairs: [] } }],
   'calls.recentCalls': [null, 'all', { agent: 'bruno.diaz' }],
+  'calls.qualityTimeline': [undefined, {}, { id: '' }, { id: 'x'.repeat(201) }, { id: 'c-1', agent: 'bruno.diaz' }],
   'calls.myCallbacks': [null, 'all', { agent: 'bruno.diaz' }],
   'calls.callbackDone': [undefined, {}, { guid: '' }, { guid: 'g', extra: 1 }],
   'calls.keepWrapUp': [

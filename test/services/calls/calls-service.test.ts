@@ -94,6 +94,16 @@ describe('calls service', () => {
     expect(history?.find((c) => c.id === 'a')).toMatchObject({ outcome: 'transferred', transfer: { target: { extension: '1002' } } });
   });
 
+  it('keeps a finished call\'s quality timeline apart from its record, for the chart and the bundle (issue 26)', async () => {
+    const at = new Date().toISOString();
+    const quality = { startedAt: at, everySeconds: 5, droppedPoints: 0, pairs: [], points: [{ atSeconds: 5, packets: 250, lossPercent: 1.2, jitterMs: 3, rttMs: 40, mos: 4.3 }] };
+    const history = await service().recordFinished({ id: 'q-1', guid: 'g-q', caller: '099', campaign: null, offeredAt: at, endedAt: at, talkSeconds: 5, outcome: 'answered', quality });
+    expect(history.find((c) => c.id === 'q-1')).not.toHaveProperty('quality');
+    expect(await calls?.qualityTimeline('q-1')).toEqual(quality);
+    expect(await calls?.qualityTimeline('other')).toBeNull();
+    expect(calls?.recentTimelines()).toEqual([{ id: 'q-1', timeline: quality, call: { offeredAt: at, caller: '099', campaign: null, outcome: 'answered', talkSeconds: 5 } }]);
+  });
+
   it('Make Call sends the DID, the agent, its phone, SIP, the record context, the campaign and the normalised number', async () => {
     expect(contexts.get(ana().phone)).toBe('agents');
     const placed = await service().makeCall({ campaign: 'Manual->', number: '+598 99-123-456 ext. 42' });

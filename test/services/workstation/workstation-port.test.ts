@@ -3,7 +3,7 @@
 // through the redacting logger, diagnostics built from the current status.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, SIGNED_OUT, type PhoneStatus } from '../../../common/ipc-contract';
-import { createRecentErrors } from '../../../main/services/diagnostics';
+import { createEventJournal, createRecentLog, createRecentErrors } from '../../../main/services/diagnostics';
 import { createLogger } from '../../../main/services/logging';
 import { collectDiagnostics, createWorkstationPort, IDLE_PHONE } from '../../../main/services/workstation';
 
@@ -18,6 +18,7 @@ describe('createWorkstationPort', () => {
       onStatus: (status) => statuses.push(status),
       onRendererReady: () => void (ready += 1),
       diagnostics: (status) => `registration ${status.registration}`,
+      bundle: () => ({ json: '{}', bytes: 2, fileName: 'b.json' }), checkApi: () => Promise.reject(new Error('no instance')),
     });
     expect(port.status).toEqual(IDLE_PHONE);
     port.reportPhoneStatus(IN_CALL);
@@ -32,7 +33,7 @@ describe('createWorkstationPort', () => {
 
   it('writes renderer records under the renderer scope, redacted', () => {
     const lines: string[] = [];
-    const port = createWorkstationPort({ logger: createLogger({ sinks: [{ write: (line) => void lines.push(line) }] }), diagnostics: () => '' });
+    const port = createWorkstationPort({ logger: createLogger({ sinks: [{ write: (line) => void lines.push(line) }] }), diagnostics: () => '', bundle: () => ({ json: '{}', bytes: 2, fileName: 'b.json' }), checkApi: () => Promise.reject(new Error('no instance')) });
     port.log({ level: 'warn', message: 'sign-in failed', fields: { password: 'hunter2', agent: 'ana' } });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('(renderer) sign-in failed');
@@ -59,6 +60,10 @@ describe('collectDiagnostics', () => {
         policy: { locked: new Set(['autostart'] as const), fromPolicy: new Set(['autostart'] as const), policySource: '/etc/agent-softphone/policy.json', policyProblem: null },
         connectivity: () => 'online',
         now: () => new Date('2026-11-21T08:00:00Z'),
+        recentLog: createRecentLog(),
+        events: createEventJournal(),
+        qualityTimelines: () => [],
+        lastCheck: () => null,
       },
       IN_CALL,
     );

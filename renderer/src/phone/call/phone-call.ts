@@ -24,6 +24,7 @@ import type { CallState } from './call-state';
 import type { Session } from 'sip.js';
 import { PhoneError } from '../phone-error';
 import type { QualitySample } from '../quality/rtp-quality';
+import type { CallQualityTimeline } from '../../../../common/ipc/call-quality';
 import type { ConnectionLoss } from './connection-loss';
 
 export type { CallDirection, CallEnvironment, CallEvents, CallInfo, CallRole, DeviceChoice, HangUpResult, RefreshResult } from './phone-call-options';
@@ -190,6 +191,16 @@ export abstract class PhoneCall extends CallSession {
   /** The latest quality sample (test hook and call panel). */
   stats(): QualitySample | null {
     return this.media.latest();
+  }
+
+  /** The call's raw statistics (the shift-start check), or null before media. */
+  statsReport(): Promise<RTCStatsReport | null> {
+    return this.media.statsReport();
+  }
+
+  /** The call's quality timeline (a point every few seconds), or null when its media never started. */
+  qualityTimeline(): CallQualityTimeline | null {
+    return this.media.timeline();
   }
 
   async sampleQuality(): Promise<QualitySample | null> {

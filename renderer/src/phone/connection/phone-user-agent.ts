@@ -26,6 +26,7 @@ export function createPhoneUserAgent(options: PhoneOptions, timers: Timers, dele
       connectionTimeout: options.connectionTimeoutSec ?? PHONE_DEFAULTS.connectionTimeoutSec,
       timers,
       onAbandon: (reason: string) => options.log?.('warn', 'phone.transport', undefined, `SIP connection dropped: ${reason}`),
+      ...(options.sipTrace ? { onMessageTrace: (direction: 'sent' | 'received', message: string) => options.sipTrace?.record(direction, message) } : {}),
       ...options.sip?.transportOptions,
     },
     ...(options.sip?.sessionDescriptionHandlerFactory ? { sessionDescriptionHandlerFactory: options.sip.sessionDescriptionHandlerFactory } : {}),

@@ -48,6 +48,8 @@ export interface PhoneTransportOptions {
   readonly socketFactory?: SipSocketFactory;
   /** Told when a connection is given up (the reason in plain words), for the log. */
   readonly onAbandon?: (reason: string) => void;
+  /** Told of every SIP message sent or received (keep-alives left out), for the phone's trace. */
+  readonly onMessageTrace?: (direction: 'sent' | 'received', message: string) => void;
 }
 
 /** A transport whose liveness the phone can check, and drop at once when it is dead. */
@@ -158,6 +160,7 @@ export class PhoneTransport implements LiveTransport {
     const socket = this.socket;
     if (!socket || this.current !== TransportState.Connected || socket.readyState !== OPEN) throw new Error('Not connected.');
     socket.send(message);
+    if (!CRLF_ONLY.test(message)) this.options.onMessageTrace?.('sent', message);
   }
 
   ping(timeoutMs: number): Promise<boolean> {
@@ -231,7 +234,10 @@ export class PhoneTransport implements LiveTransport {
     this.frameWaiters = [];
     const text = typeof data === 'string' ? data : data instanceof ArrayBuffer ? new TextDecoder().decode(new Uint8Array(data)) : '';
     if (CRLF_ONLY.test(text)) this.pong = true;
-    else if (text && this.current === TransportState.Connected) this.onMessage?.(text);
+    else if (text && this.current === TransportState.Connected) {
+      this.options.onMessageTrace?.('received', text);
+      this.onMessage?.(text);
+    }
     for (const waiter of waiters) waiter(true);
   }
 

@@ -13,6 +13,8 @@ import { Web, type SessionDescriptionHandler } from 'sip.js';
 import type { MediaPort, RemoteAudio } from './media-port';
 import { MediaWatch, sameHealth, type MediaHealth, type MediaWatchOptions } from './media-watch';
 import { QualitySampler } from '../quality/quality-sampler';
+import { QualityTimeline } from '../quality/quality-timeline';
+import type { CallQualityTimeline } from '../../../../common/ipc/call-quality';
 import { trackLevel, type TrackLevel } from '../../audio/track-level';
 import type { QualitySample } from '../quality/rtp-quality';
 import { sdpAudioDirection } from './sdp-direction';
@@ -47,6 +49,8 @@ export class CallMedia {
   private local: { trackId: string; meter: TrackLevel } | null = null;
   /** The last sample of a stopped call (its sampler, which held the peer connection, is gone). */
   private lastSample: QualitySample | null = null;
+  /** The call's quality over time (kept after the call, for its record). */
+  private qualityTimeline: QualityTimeline | null = null;
   private watch: MediaWatch | null = null;
   private health: MediaHealth = { kind: 'flowing' };
   private weHold = false;
@@ -77,7 +81,10 @@ export class CallMedia {
     if (!web || !pc || this.remote) return;
     this.remote = this.media.playRemote(web.remoteMediaStream, speakerId);
     this.watch = new MediaWatch(this.timers.now(), this.watchOptions);
-    this.sampler = new QualitySampler(pc, this.timers, (sample) => {
+    const timeline = new QualityTimeline(this.timers.now());
+    this.qualityTimeline = timeline;
+    this.sampler = new QualitySampler(pc, this.timers, (sample, snapshot) => {
+      timeline.observe(snapshot);
       this.events.quality(sample);
       this.observe((watch, now) => {
         watch.expectAudio(!this.weHold && sdpAudioDirection(pc.remoteDescription?.sdp).sends, now);
@@ -246,8 +253,18 @@ export class CallMedia {
     return this.sampler?.latest ?? this.lastSample;
   }
 
+  /** The call's quality over time so far, or null when its media never started. */
+  timeline(): CallQualityTimeline | null {
+    return this.qualityTimeline?.timeline() ?? null;
+  }
+
   async sample(): Promise<QualitySample | null> {
     return (await this.sampler?.sample()) ?? null;
+  }
+
+  /** The peer connection's statistics now (the shift-start check reads both directions), or null without media. */
+  async statsReport(): Promise<RTCStatsReport | null> {
+    return (await this.peerConnection()?.getStats().catch(() => null)) ?? null;
   }
 
   remoteLevel(): number {

@@ -14,7 +14,7 @@ export class QualitySampler {
   constructor(
     private readonly source: StatsSource,
     private readonly timers: Timers,
-    private readonly onSample: (sample: QualitySample) => void,
+    private readonly onSample: (sample: QualitySample, snapshot: StatsSnapshot) => void,
     private readonly everyMs = 1_000,
   ) {}
 
@@ -38,7 +38,7 @@ export class QualitySampler {
       const snap = snapshotFromStats(await this.source.getStats(), this.timers.now());
       this.last = qualityBetween(this.prev, snap);
       this.prev = snap;
-      this.onSample(this.last);
+      this.onSample(this.last, snap);
       return this.last;
     } catch {
       return null; // the connection is closing; the next tick or stop() settles it

@@ -5,6 +5,8 @@
  * figures the agent sees. Loss is measured over the interval, not since the
  * call began, so a bad second shows as a bad second.
  */
+import type { CandidatePair } from '../../../../common/ipc/call-quality';
+import { selectedPairOf } from './candidate-pair';
 import { estimateMos } from './mos';
 
 export interface StatsSnapshot {
@@ -18,6 +20,8 @@ export interface StatsSnapshot {
   readonly jitterMs: number | null;
   /** Round-trip time, ms (RTCP or ICE); null while unknown. */
   readonly rttMs: number | null;
+  /** The ICE candidate pair in use, null before ICE connects. */
+  readonly pair: CandidatePair | null;
 }
 
 /**
@@ -84,6 +88,7 @@ export function snapshotFromStats(report: Iterable<unknown> | { forEach: (cb: (v
     bytesReceived: bytes,
     jitterMs: jitter,
     rttMs: rtcpRtt ?? iceRtt,
+    pair: selectedPairOf(stats),
   };
 }
 
