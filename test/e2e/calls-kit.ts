@@ -103,6 +103,13 @@ export async function dialFromPad(app: E2EApp, number: string): Promise<SimCall>
   return until(async () => (await simCalls(app)).find((c) => c.destination === number && c.status === 'active'), 'the simulator holds the call');
 }
 
+/** Make Call from the dial pad to `number`, answered by itself; the simulator's record once audio flows both ways. */
+export async function callWithAudio(app: E2EApp, number: string): Promise<SimCall> {
+  const call = await dialFromPad(app, number);
+  await until(async () => (await pageLevel(app.page)) > 0.01, 'the page hears the customer');
+  return call;
+}
+
 /** Fills the call's wrap-up (l1, and a callback to `camptoreschedule` when given) and submits it. */
 export async function disposeInForm(page: Page, guid: string, l1: string, extra: { camptoreschedule?: string } = {}): Promise<void> {
   const form = page.locator(`[data-testid=disposition-form][data-guid="${guid}"]`);

@@ -11,7 +11,7 @@
 // - after a platform restart the agent is signed in again and queue calls reach her.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseLanguage, phoneOnline, screenshot, simControl, startSignedIn, type E2EApp } from './harness';
-import { pageLevel, panelState, simCall, simCalls, until, type SimCall } from './calls-kit';
+import { callWithAudio as callWithAudioOf, panelState, simCall, simCalls, until, type SimCall } from './calls-kit';
 
 let app: E2EApp;
 beforeAll(async () => {
@@ -27,16 +27,7 @@ const proxy = () => {
   return app.sipProxy;
 };
 
-/** Make Call from the dial pad to `number`: answered by itself; the simulator's record once audio flows both ways. */
-async function callWithAudio(number: string): Promise<SimCall> {
-  const { page } = app;
-  await page.locator('input[name=number]').fill(number);
-  await page.getByTestId('call-button').click();
-  await panelState(page, 'active').waitFor({ timeout: 15_000 });
-  const call = await until(async () => (await simCalls(app)).find((c) => c.destination === number && c.status === 'active'), 'the simulator holds the call');
-  await until(async () => (await pageLevel(page)) > 0.01, 'the page hears the customer');
-  return call;
-}
+const callWithAudio = (number: string): Promise<SimCall> => callWithAudioOf(app, number);
 
 /** Packets the customer received from the agent so far (the platform side of the audio). */
 async function customerHeard(guid: string): Promise<number> {

@@ -1,19 +1,10 @@
 // Steps of the reload tests (issue 24), shared by test/e2e/reload-call.test.ts
 // and bench/reload.ts: a call with audio both ways, whether the customer hears
 // the agent now, and a reload measured at both ends.
-import { pageLevel, panelState, simCall, simCalls, until, type SimCall } from './calls-kit';
+import { callWithAudio, pageLevel, simCall } from './calls-kit';
 import type { E2EApp } from './harness';
 
-/** Make Call from the dial pad to `number`, answered by itself; the simulator's record once audio flows both ways. */
-export async function callWithAudio(app: E2EApp, number: string): Promise<SimCall> {
-  const { page } = app;
-  await page.locator('input[name=number]').fill(number);
-  await page.getByTestId('call-button').click();
-  await panelState(page, 'active').waitFor({ timeout: 15_000 });
-  const call = await until(async () => (await simCalls(app)).find((c) => c.destination === number && c.status === 'active'), 'the simulator holds the call');
-  await until(async () => (await pageLevel(page)) > 0.01, 'the page hears the customer');
-  return call;
-}
+export { callWithAudio };
 
 const customerPackets = async (app: E2EApp, guid: string): Promise<number> => (await simCall(app, guid)).levels?.customerReceived.packets ?? 0;
 

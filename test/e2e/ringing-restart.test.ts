@@ -14,7 +14,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chooseLanguage, phoneOnline, screenshotsInBothLanguages, simControl, startSignedIn, type E2EApp } from './harness';
-import { discardWrapUps, pageLevel, panelState, simCall, simCalls, until, type SimCall } from './calls-kit';
+import { callWithAudio as callWithAudioOf, discardWrapUps, panelState, simCall, until, type SimCall } from './calls-kit';
 
 let app: E2EApp;
 beforeAll(async () => {
@@ -52,16 +52,7 @@ async function dismissMissed(page: Page): Promise<void> {
   await page.getByTestId('missed-calls').waitFor({ state: 'detached' });
 }
 
-/** Make Call from the dial pad: answered by itself; the simulator's record once audio flows. */
-async function callWithAudio(number: string): Promise<SimCall> {
-  const { page } = app;
-  await page.locator('input[name=number]').fill(number);
-  await page.getByTestId('call-button').click();
-  await panelState(page, 'active').waitFor({ timeout: 15_000 });
-  const call = await until(async () => (await simCalls(app)).find((c) => c.destination === number && c.status === 'active'), 'the simulator holds the call');
-  await until(async () => (await pageLevel(page)) > 0.01, 'the page hears the customer');
-  return call;
-}
+const callWithAudio = (number: string): Promise<SimCall> => callWithAudioOf(app, number);
 
 describe('a call ringing when the platform crashes', () => {
   it('stops ringing once the phone is registered again, says why, is missed as "connection lost"; a fresh queue call rings alone', async () => {
