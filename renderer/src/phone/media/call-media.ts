@@ -60,6 +60,8 @@ export class CallMedia {
   private microphone: MediaStreamTrack | null = null;
   /** Muted or held: under a mix the sender keeps running, so this says whether the agent's voice goes out. */
   private agentSilent = false;
+  /** The last mute and hold asked for: a microphone put on the sender later (a device change) must obey them too. */
+  private sending = { muted: false, held: false };
   /** The device the live microphone track was asked for (null = system default), undefined when unknown (the answer's). */
   private microphoneFrom: string | null | undefined = undefined;
   /** Microphone switches one after another: a track that ended and the page's device change may ask at once. */
@@ -162,6 +164,7 @@ export class CallMedia {
 
   /** Sends our audio or not (mute, hold); the sender keeps running so unmuting is instant. With a mix, mute only takes the agent out of it. */
   setSending({ muted, held }: { readonly muted: boolean; readonly held: boolean }): void {
+    this.sending = { muted, held };
     this.agentSilent = muted || held;
     for (const s of this.peerConnection()?.getSenders() ?? []) if (s.track?.kind === 'audio') s.track.enabled = !held && (this.override !== null || !muted);
     this.override?.agentAudible(!muted);
@@ -191,6 +194,8 @@ export class CallMedia {
       return;
     }
     const old = sender.track;
+    // A new track is live: muted or held, the customer must not hear it.
+    track.enabled = !this.sending.held && !this.sending.muted;
     await sender.replaceTrack(track);
     this.watchMicrophone(track);
     old?.stop();
