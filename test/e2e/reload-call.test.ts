@@ -92,6 +92,8 @@ describe('a call that outlives its page', () => {
     await page.getByTestId('hold').click();
     await panelState(page, 'held').waitFor();
     await until(async () => (await simCall(app, call.guid)).status === 'held', 'the platform sees the hold');
+    // As for mute above: the customer's meter reads the last second of packets; let it fill with the hold first.
+    await until(async () => !(await customerHearsAgent(app, call.guid)), 'the customer hears the held agent no more');
     await page.reload();
     await panelState(page, 'held').waitFor({ timeout: 10_000 });
     await page.locator('[data-testid=takeover-notice][data-kind=recovered]').waitFor();
