@@ -33,7 +33,7 @@ export const checkEn = {
   'check.api.plainHttp.it': 'The platform address {url} is not encrypted. Ask IT for its https:// address.',
   'check.api.unreachable': 'The platform at {url} did not answer: {problem}.',
   'check.api.unreachable.it': 'This computer cannot reach {url}. Ask IT whether the firewall or proxy lets it through.',
-  'check.api.untrusted': 'The platform answered, but its certificate is not trusted: {problem} (certificate of {subject}, issued by {issuer}).',
+  'check.api.untrusted': 'The platform answered, but its certificate is not trusted: {problem}.',
   'check.api.untrusted.it': 'The certificate of {url} is not trusted on this computer ({problem}). Ask IT to set the company\'s CA file or to fix the server\'s certificate.',
   'check.api.clock': 'The platform answered, but this computer\'s clock is {skew} s off from the platform\'s.',
   'check.api.clock.it': 'This computer\'s clock is {skew} s off. Ask IT to turn on automatic time (NTP).',

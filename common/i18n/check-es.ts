@@ -35,7 +35,7 @@ export const checkEs: Record<keyof typeof checkEn, string> = {
   'check.api.plainHttp.it': 'La dirección de la plataforma {url} no está cifrada. Pida a TI su dirección https://.',
   'check.api.unreachable': 'La plataforma en {url} no respondió: {problem}.',
   'check.api.unreachable.it': 'Esta computadora no llega a {url}. Pregunte a TI si el cortafuegos o el proxy la dejan pasar.',
-  'check.api.untrusted': 'La plataforma respondió, pero su certificado no es de confianza: {problem} (certificado de {subject}, emitido por {issuer}).',
+  'check.api.untrusted': 'La plataforma respondió, pero su certificado no es de confianza: {problem}.',
   'check.api.untrusted.it': 'El certificado de {url} no es de confianza en esta computadora ({problem}). Pida a TI que configure el archivo de la CA de la empresa o que corrija el certificado del servidor.',
   'check.api.clock': 'La plataforma respondió, pero el reloj de esta computadora difiere {skew} s del de la plataforma.',
   'check.api.clock.it': 'El reloj de esta computadora difiere {skew} s. Pida a TI que active la hora automática (NTP).',

@@ -3,12 +3,13 @@
 // certificate (and whether it is trusted for this host, with the trust the
 // API client uses: the system's roots plus IT's CA), and how far the
 // server's clock is from ours (Date header) — tokens and certificates go
-// wrong when clocks drift. Two steps, bounded in time:
-//   1. a TLS handshake only, to read the certificate even when it is refused
-//      (so the verdict can say what it is); not one byte is written on that
-//      connection, and it is closed at once;
-//   2. only if the certificate is trusted, one GET with verification on (the
-//      body is not read). An untrusted server is never sent a request.
+// wrong when clocks drift. Two steps, bounded in time, both verifying:
+//   1. a TLS handshake only: a refused certificate ends it with the TLS
+//      library's reason (self-signed, expired, another host's name...), and
+//      not one byte is written on that connection (a request written with
+//      the handshake would leave before the check could stop it);
+//   2. once it is trusted, one GET (the body is not read). An untrusted server
+//      is never sent a request.
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { connect as tlsConnect, type TLSSocket } from 'node:tls';
@@ -78,20 +79,22 @@ export function checkApi(options: ApiCheckOptions): Promise<ApiCheck> {
       req.end();
     };
     if (!secure) return get();
-    // Step 1: the handshake alone. rejectUnauthorized is off here only so that a refused certificate can be
-    // described; the socket is ended before anything is written on it, and step 2 verifies for itself.
-    const socket = tlsConnect({ host: url.hostname, port: Number(url.port) || 443, servername: url.hostname, ca, rejectUnauthorized: false, timeout: timeoutMs });
+    // Step 1: the handshake alone, verified; a failure after TCP connected is the certificate's.
+    let connected = false;
+    const socket = tlsConnect({ host: url.hostname, port: Number(url.port) || 443, servername: url.hostname, ca, timeout: timeoutMs });
+    socket.once('connect', () => void (connected = true));
     socket.once('secureConnect', () => {
-      const tls = tlsOf(socket);
       socket.destroy();
-      if (tls?.authorized) get();
-      else finish({ reachable: true, status: null, tls, clockSkewSeconds: null, problem: tls?.problem ?? 'the certificate is not trusted' });
+      get();
     });
     socket.once('timeout', () => {
       socket.destroy();
       finish({ reachable: false, status: null, tls: null, clockSkewSeconds: null, problem: noAnswer });
     });
-    socket.once('error', (error) => finish({ reachable: false, status: null, tls: null, clockSkewSeconds: null, problem: words(error) }));
+    socket.once('error', (error) => {
+      const refused = connected ? { protocol: null, authorized: false, problem: words(error), subject: null, issuer: null, validTo: null } : null;
+      finish({ reachable: connected, status: null, tls: refused, clockSkewSeconds: null, problem: words(error) });
+    });
   });
 }
 

@@ -23,7 +23,7 @@ export function apiStep(api: ApiCheck): CheckStep {
     const problem = api.tls.problem ?? '';
     return {
       ...base, verdict: 'failed',
-      say: say('check.api.untrusted', { problem, subject: api.tls.subject ?? '?', issuer: api.tls.issuer ?? '?' }),
+      say: say('check.api.untrusted', { problem }),
       tellIt: say('check.api.untrusted.it', { url, problem }),
     };
   }

@@ -30,7 +30,7 @@ describe('the check\'s API step', () => {
     expect(result.clockSkewSeconds).toBeLessThanOrEqual(122);
   });
 
-  it('says a certificate is not trusted without IT\'s CA, and what it is, and sends that server no request', async () => {
+  it('says a certificate is not trusted without IT\'s CA, and why, and sends that server no request', async () => {
     let requests = 0;
     const port = await listen(createServer({ key: tls.serverKeyPem, cert: tls.serverCertPem }, (_req, res) => {
       requests += 1;
@@ -42,7 +42,6 @@ describe('the check\'s API step', () => {
     expect(result.reachable).toBe(true);
     expect(result.tls?.authorized).toBe(false);
     expect(result.tls?.problem).toMatch(/UNABLE_TO_VERIFY|CERT|SIGNED|ISSUER/u);
-    expect(result.tls?.issuer).not.toBeNull();
   });
 
   it('says when nothing answers, and reads plain http without TLS', async () => {
