@@ -18,6 +18,7 @@ import { RecentAudio } from './recent-audio';
 import { DtmfCollector } from './telephone-event';
 import { FRAME_SAMPLES, ToneGenerator } from './tone';
 import { sdpDirection, type SdpDirection } from './sdp-direction';
+import { SendClock } from './send-clock';
 
 export type G711Codec = 'PCMA' | 'PCMU';
 
@@ -238,15 +239,12 @@ export class CustomerMedia {
 
   private startSending(): void {
     if (this.sendTimer || this.closed) return;
-    const startedAt = Date.now();
+    const startedAt = performance.now();
+    const clock = new SendClock(startedAt);
     const maxSendMs = this.options.maxSendMs ?? 2 * 60 * 60_000;
     let sequenceNumber = Math.floor(Math.random() * 0xffff);
     let timestamp = Math.floor(Math.random() * 0xffffffff);
-    this.sendTimer = setInterval(() => {
-      if (Date.now() - startedAt > maxSendMs) {
-        this.stopSending();
-        return;
-      }
+    const sendFrame = (): void => {
       const law = this.negotiatedLaw();
       const frame = this.source?.nextFrame();
       // The clock runs on through silence, so the phone's jitter buffer sees the gap for what it is.
@@ -258,7 +256,17 @@ export class CustomerMedia {
       void this.transceiver.sender.sendRtp(new RtpPacket(header, encodeG711(frame, law))).catch(() => undefined);
       this.sentPackets++;
       this.lastSentRms = rmsOf(frame);
-    }, 20);
+    };
+    const tick = (): void => {
+      const now = performance.now();
+      if (now - startedAt > maxSendMs) {
+        this.stopSending();
+        return;
+      }
+      for (let due = clock.due(now); due > 0; due -= 1) sendFrame();
+      this.sendTimer = setTimeout(tick, clock.msUntilNext(performance.now()));
+    };
+    this.sendTimer = setTimeout(tick, clock.msUntilNext(startedAt));
   }
 
   private negotiatedLaw(): G711Law | undefined {
@@ -267,7 +275,7 @@ export class CustomerMedia {
   }
 
   private stopSending(): void {
-    if (this.sendTimer) clearInterval(this.sendTimer);
+    if (this.sendTimer) clearTimeout(this.sendTimer);
     this.sendTimer = undefined;
   }
 }
