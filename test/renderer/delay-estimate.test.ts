@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateDelay } from '../../renderer/src/check/delay-estimate';
+import { estimateDelay, levelsOnGrid, type LevelReading } from '../../renderer/src/check/delay-estimate';
 
 /** A beep every 26 samples (20 ms each), as Chromium's fake microphone gives, and the page's level samples. */
 const beeps = (n: number, offset: number, jitter: (i: number) => number = () => 0): number[] =>
@@ -30,5 +30,33 @@ describe('the round-trip delay heard on the echo test', () => {
     expect(estimateDelay(new Array(500).fill(0), beeps(500, 5), 20).delayMs).toBeNull();
     const noise = Array.from({ length: 500 }, (_, i) => ((i * 7919) % 13) / 100);
     expect(estimateDelay(beeps(500, 0), noise, 20).delayMs).toBeNull();
+  });
+});
+
+describe('level readings placed by when they were taken', () => {
+  /** A 40 ms beep every 500 ms, read at `times`, heard back `delayMs` later. */
+  const readingsAt = (times: readonly number[], delayMs: number): LevelReading[] => {
+    const beep = (t: number): number => (t >= 0 && t % 500 < 40 ? 0.4 : 0);
+    return times.map((atMs) => ({ atMs, sent: beep(atMs), heard: beep(atMs - delayMs) }));
+  };
+
+  it('keeps the delay when the page\'s timer slows to every 40 ms for half the test (counted in readings it would not)', () => {
+    const times: number[] = [];
+    for (let t = 0; t < 10_000; t += t < 5_000 ? 20 : 40) times.push(t);
+    const readings = readingsAt(times, 200);
+    const { sent, heard } = levelsOnGrid(readings, 20);
+    const onGrid = estimateDelay(sent, heard, 20);
+    expect(onGrid.delayMs).toBeGreaterThanOrEqual(180);
+    expect(onGrid.delayMs).toBeLessThanOrEqual(220);
+    // The same readings taken as one every 20 ms: the second half's delay counts as 100 ms.
+    const byCount = estimateDelay(readings.map((r) => r.sent), readings.map((r) => r.heard), 20);
+    expect(byCount.confidence).toBeLessThan(onGrid.confidence);
+  });
+
+  it('draws a cell no timer fired in between its neighbours, and keeps the loudest of two readings in one cell', () => {
+    const grid = levelsOnGrid([{ atMs: 0, sent: 0, heard: 1 }, { atMs: 60, sent: 0.3, heard: 0 }, { atMs: 65, sent: 0.6, heard: 0.2 }], 20);
+    expect(grid.sent.map((v) => Math.round(v * 100) / 100)).toEqual([0, 0.2, 0.4, 0.6]);
+    expect(grid.heard.map((v) => Math.round(v * 100) / 100)).toEqual([1, 0.73, 0.47, 0.2]);
+    expect(levelsOnGrid([], 20)).toEqual({ sent: [], heard: [] });
   });
 });

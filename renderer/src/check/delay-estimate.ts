@@ -30,6 +30,55 @@ function smooth(values: readonly number[], width: number): number[] {
   });
 }
 
+/** One reading of both levels, at `atMs` on the page's clock. */
+export interface LevelReading {
+  readonly atMs: number;
+  readonly sent: number;
+  readonly heard: number;
+}
+
+/**
+ * The readings placed on a grid of `stepMs` by when they were taken: a busy
+ * page's timer fires late and then twice at once, so the n-th reading is not
+ * at n × step, and a delay counted in readings would change as the page got
+ * busy. A cell keeps the loudest reading in it; a cell no timer fired in is
+ * drawn between its neighbours.
+ */
+export function levelsOnGrid(readings: readonly LevelReading[], stepMs: number): { sent: number[]; heard: number[] } {
+  const first = readings[0];
+  const last = readings[readings.length - 1];
+  if (!first || !last) return { sent: [], heard: [] };
+  const cells = Math.floor((last.atMs - first.atMs) / stepMs) + 1;
+  const sent: (number | undefined)[] = new Array<number | undefined>(cells).fill(undefined);
+  const heard: (number | undefined)[] = new Array<number | undefined>(cells).fill(undefined);
+  for (const reading of readings) {
+    const cell = Math.min(cells - 1, Math.max(0, Math.floor((reading.atMs - first.atMs) / stepMs)));
+    sent[cell] = Math.max(sent[cell] ?? 0, reading.sent);
+    heard[cell] = Math.max(heard[cell] ?? 0, reading.heard);
+  }
+  return { sent: filledIn(sent), heard: filledIn(heard) };
+}
+
+/** Empty cells drawn on a straight line between the filled ones around them (the first and last cells are filled). */
+function filledIn(cells: readonly (number | undefined)[]): number[] {
+  const out: number[] = [];
+  let before = 0;
+  for (let i = 0; i < cells.length; i += 1) {
+    const value = cells[i];
+    if (value !== undefined) {
+      out.push(value);
+      before = i;
+      continue;
+    }
+    let after = i + 1;
+    while (after < cells.length && cells[after] === undefined) after += 1;
+    const from = cells[before] ?? 0;
+    const to = cells[after] ?? from;
+    out.push(from + ((to - from) * (i - before)) / (after - before));
+  }
+  return out;
+}
+
 export function estimateDelay(sent: readonly number[], heard: readonly number[], stepMs: number, maxDelayMs = 1_000): DelayEstimate {
   const n = Math.min(sent.length, heard.length);
   const maxLag = Math.min(Math.floor(maxDelayMs / stepMs), n - 2);

@@ -1,8 +1,8 @@
 // The echo test of the shift-start check: a call to the PBX's echo extension
 // through the phone's own registration (Phone.placeEchoCall), listened to for
 // a few seconds. While it lasts the microphone's level and the level of what
-// comes back are sampled every 20 ms (the round-trip delay heard is the lag
-// between the two, delay-estimate.ts); at the end getStats says what arrived
+// comes back are sampled every 20 ms and placed by when they were read (the
+// round-trip delay heard is the lag between the two, delay-estimate.ts); at the end getStats says what arrived
 // (loss, jitter, MOS from our side), what the platform reported of what we
 // sent (its RTCP receiver report: loss and jitter the other way), the round
 // trip and the candidate pair the call used. Hung up at the end, on cancel,
@@ -10,7 +10,7 @@
 import type { CandidatePair } from '../../../common/ipc-contract';
 import type { Phone, PhoneCall } from '../phone';
 import { qualityBetween, snapshotFromStats } from '../phone/quality/rtp-quality';
-import { estimateDelay } from './delay-estimate';
+import { estimateDelay, levelsOnGrid, type LevelReading } from './delay-estimate';
 
 export const LEVEL_STEP_MS = 20;
 
@@ -81,12 +81,10 @@ export async function runEchoTest(phone: Phone, extension: string, options: Echo
     const notConnected = await connected(call, options.connectMs ?? 5_000, options.signal);
     if (notConnected) return { ...none, notConnected };
     const first = snapshotFromStats((await call.statsReport()) ?? [], Date.now());
-    const sent: number[] = [];
-    const heard: number[] = [];
+    const readings: LevelReading[] = [];
     const started = Date.now();
     const sampler = setInterval(() => {
-      sent.push(call.localLevel());
-      heard.push(call.remoteLevel());
+      readings.push({ atMs: performance.now(), sent: call.localLevel(), heard: call.remoteLevel() });
     }, LEVEL_STEP_MS);
     await sleep(listenMs, options.signal);
     clearInterval(sampler);
@@ -94,6 +92,7 @@ export async function runEchoTest(phone: Phone, extension: string, options: Echo
     const last = snapshotFromStats(report ?? [], Date.now());
     const back = qualityBetween(first, last);
     const theirs = remoteInbound(report);
+    const { sent, heard } = levelsOnGrid(readings, LEVEL_STEP_MS);
     const delay = estimateDelay(sent, heard, LEVEL_STEP_MS);
     return {
       notConnected: null,
@@ -107,8 +106,8 @@ export async function runEchoTest(phone: Phone, extension: string, options: Echo
       rttMs: back.rttMs,
       delayMs: delay.delayMs,
       delayConfidence: delay.confidence,
-      micPeak: Math.round(Math.max(0, ...sent) * 1000) / 1000,
-      micActive: sent.length === 0 ? 0 : Math.round((sent.filter((level) => level > 0.01).length / sent.length) * 100) / 100,
+      micPeak: Math.round(Math.max(0, ...readings.map((reading) => reading.sent)) * 1000) / 1000,
+      micActive: readings.length === 0 ? 0 : Math.round((readings.filter((reading) => reading.sent > 0.01).length / readings.length) * 100) / 100,
       pair: last.pair,
     };
   } finally {
