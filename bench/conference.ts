@@ -123,6 +123,14 @@ try {
     await parties.page.evaluate(({ i, sdp }) => window.conferenceParty.accept(i, sdp), { i: index, sdp: answer });
   }
   await agent.page.waitForFunction(async () => (await window.conferenceAgent.packets()).every((c) => c.received > 50 && c.sent > 50), undefined, { timeout: 15_000, polling: 200 });
+  // Chromium's fake microphone plays its file on its own clock and, on a busy machine, starts seconds late: the
+  // first window timed would count too few of the agent's clicks (a CI run counted none). Measure once it clicks.
+  const micStarted = Date.now();
+  for (let tries = 0; tries < 15; tries++) {
+    const warmUp = await agent.page.evaluate(() => window.conferenceAgent.delays(1_000, 0));
+    if (warmUp.agentToParty.input.length >= 2) break;
+  }
+  process.stderr.write(`the agent's microphone clicked ${Date.now() - micStarted} ms after the calls carried audio\n`);
 
   for (let segment = 0; segment < SEGMENTS; segment++) {
     const order = PHASES.map((_, i) => PHASES[(i + segment) % PHASES.length] ?? 'two-party');
