@@ -8,14 +8,15 @@
 // what came), and the agent's gap (the headset's monitor stops → the built-in
 // speaker's monitor plays). The headset is plugged back and switched back in
 // one click each time. "speakerNeverBack" counts unplugs after which the
-// built-in speaker stayed silent for SPEAKER_WINDOW_MS. Target (issue 25): audio on the next device within 1 s
+// built-in speaker stayed silent for SPEAKER_WINDOW_MS; a gap of a few ms below 0 (streams moved) means the
+// speaker sounded before pactl returned. Target (issue 25): audio on the next device within 1 s
 // of the page learning of the change; the notice time says when that was.
 // Usage: npx tsx bench/headset-unplug.ts [--unplugs 20] [--modes stays,moves]
 import { parseArgs } from 'node:util';
 import { customerHeard, dialFromPad, until } from '../test/e2e/calls-kit';
 import { startSignedIn } from '../test/e2e/harness';
 import { firstSoundAfterMs, LABELS, longestSilenceMs, startPulseAudio } from '../test/e2e/pulse-audio';
-import { chooseDevicesByLabel, customerHearsWhich, longestPacketGap } from '../test/e2e/unplug-kit';
+import { chooseDevicesByLabel, customerHearsWhich, headsetSilentFromMs, longestPacketGap } from '../test/e2e/unplug-kit';
 import { machine } from './lib/machine';
 import { emitResult, printTable } from './lib/report';
 import { percentile, round } from './lib/stats';
@@ -58,7 +59,7 @@ async function runMode(mode: 'moves' | 'stays'): Promise<Unplug[]> {
       const heard = await customerHeard(app, call.guid);
       // The speaker's monitor a while longer: a late return is measured, not counted as never.
       await new Promise((done) => setTimeout(done, Math.max(0, SPEAKER_WINDOW_MS - (Date.now() - unpluggedAt))));
-      const headsetUntilMs = ((await onHeadset.stop()).length / 8_000) * 1_000;
+      const headsetUntilMs = headsetSilentFromMs(await onHeadset.stop(), unpluggedAt, onBuiltin);
       const speakerGapMs = firstSoundAfterMs(await onBuiltin.stop(), headsetUntilMs);
       const unplug = { noticeMs, customerGapMs: Math.max(packetGapMs, longestSilenceMs(heard)), speakerGapMs: speakerGapMs === null ? null : round(speakerGapMs, 0) };
       results.push(unplug);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerHeard, dialFromPad, discardWrapUps, panelState, until } from './calls-kit';
 import { screenshot, screenshotsInBothLanguages, simControl, startSignedIn, type E2EApp } from './harness';
 import { firstSoundAfterMs, LABELS, longestSilenceMs, startPulseAudio, type PulseAudio } from './pulse-audio';
-import { chooseDevicesByLabel, customerHearsWhich, longestPacketGap, type DeviceChoiceLabels } from './unplug-kit';
+import { chooseDevicesByLabel, customerHearsWhich, headsetSilentFromMs, longestPacketGap, type DeviceChoiceLabels } from './unplug-kit';
 
 let pulse: PulseAudio;
 let app: E2EApp;
@@ -33,8 +33,7 @@ describe('the chosen headset unplugged mid-call, the system not moving the strea
     const call = await dialFromPad(app, '099555123');
     await until(async () => (await customerHears(call.guid)) === 'headset', 'the customer hears the headset microphone', 20_000);
 
-    // Both outputs recorded from the same moment: the headset's recording ends when it is unplugged, so
-    // its length is the unplug on the built-in's time line (pactl's and parec's own delays drop out).
+    // Both outputs recorded from the same moment: the headset's recording ends when it is unplugged (unplug-kit).
     const onHeadset = pulse.record('headset');
     const onBuiltin = pulse.record('builtin');
     await new Promise((done) => setTimeout(done, 1_000));
@@ -49,7 +48,7 @@ describe('the chosen headset unplugged mid-call, the system not moving the strea
     await new Promise((done) => setTimeout(done, 2_500 - (Date.now() - unpluggedAt)));
     const heard = await customerHeard(app, call.guid);
     const customerGapMs = Math.max(longestSilenceMs(heard), packetGapMs);
-    const headsetUntilMs = ((await onHeadset.stop()).length / 8_000) * 1_000;
+    const headsetUntilMs = headsetSilentFromMs(await onHeadset.stop(), unpluggedAt, onBuiltin);
     const speakerGapMs = firstSoundAfterMs(await onBuiltin.stop(), headsetUntilMs);
     console.log(`unplug → notice ${noticeMs} ms; the customer's gap ${customerGapMs} ms (no packets for ${packetGapMs} ms, silence in what arrived ${longestSilenceMs(heard)} ms); the agent's built-in speaker sounds ${speakerGapMs} ms after the headset fell silent (headset heard for ${headsetUntilMs} ms of the recording)`);
     expect(await customerHears(call.guid)).toBe('builtin');

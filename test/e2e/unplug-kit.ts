@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { customerHeard, simCall } from './calls-kit';
 import type { E2EApp } from './harness';
-import { TONE } from './pulse-audio';
+import { TONE, type Recording } from './pulse-audio';
 import { bandLevel, lastMs } from './tone-bands';
 
 export interface DeviceChoiceLabels {
@@ -53,4 +53,13 @@ export async function longestPacketGap(app: E2EApp, guid: string, ms: number): P
     await new Promise((done) => setTimeout(done, 40));
   }
   return Math.max(longest, Date.now() - lastArrival);
+}
+
+/**
+ * When the headset fell silent, in ms on the built-in speaker's recording: the headset's recording ends when
+ * its sink goes (its length is the unplug on that time line, pactl's and parec's own delays left out), unless
+ * PulseAudio rescued that recording to another source and it ran on; then the unplug's wall-clock moment.
+ */
+export function headsetSilentFromMs(headset: Float32Array, unpluggedAt: number, builtin: Recording): number {
+  return Math.min((headset.length / 8_000) * 1_000, Math.max(0, unpluggedAt - builtin.startedAt));
 }
