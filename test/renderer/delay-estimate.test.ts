@@ -26,6 +26,11 @@ describe('the round-trip delay heard on the echo test', () => {
     expect(estimate.delayMs).toBeLessThanOrEqual(240);
   });
 
+  it('is the peak of the match, not the first lag nearly as good (a smoothed beep matches over several lags)', () => {
+    const wide = (offset: number): number[] => Array.from({ length: 500 }, (_, i) => ((i - offset + 2_600) % 26 < 8 ? 0.4 : 0));
+    expect(estimateDelay(wide(0), wide(10), 20).delayMs).toBe(200);
+  });
+
   it('says nothing when the microphone was silent or nothing like it came back', () => {
     expect(estimateDelay(new Array(500).fill(0), beeps(500, 5), 20).delayMs).toBeNull();
     const noise = Array.from({ length: 500 }, (_, i) => ((i * 7919) % 13) / 100);

@@ -1,16 +1,18 @@
 // The echo test of the shift-start check: a call to the PBX's echo extension
 // through the phone's own registration (Phone.placeEchoCall), listened to for
 // a few seconds. While it lasts the microphone's level and the level of what
-// comes back are sampled every 20 ms and placed by when they were read (the
-// round-trip delay heard is the lag between the two, delay-estimate.ts); at the end getStats says what arrived
-// (loss, jitter, MOS from our side), what the platform reported of what we
+// comes back are recorded in 20 ms blocks on the audio clock (level-recorder.ts;
+// the round-trip delay heard is the lag between the two, delay-estimate.ts); at
+// the end getStats says what arrived (loss, jitter, MOS from our side), what
+// the platform reported of what we
 // sent (its RTCP receiver report: loss and jitter the other way), the round
 // trip and the candidate pair the call used. Hung up at the end, on cancel,
 // and on failure; never longer than its bounds.
 import type { CandidatePair } from '../../../common/ipc-contract';
 import type { Phone, PhoneCall } from '../phone';
 import { qualityBetween, snapshotFromStats } from '../phone/quality/rtp-quality';
-import { estimateDelay, levelsOnGrid, type LevelReading } from './delay-estimate';
+import { estimateDelay, levelsOnGrid } from './delay-estimate';
+import { recordLevels } from './level-recorder';
 
 export const LEVEL_STEP_MS = 20;
 
@@ -81,13 +83,11 @@ export async function runEchoTest(phone: Phone, extension: string, options: Echo
     const notConnected = await connected(call, options.connectMs ?? 5_000, options.signal);
     if (notConnected) return { ...none, notConnected };
     const first = snapshotFromStats((await call.statsReport()) ?? [], Date.now());
-    const readings: LevelReading[] = [];
     const started = Date.now();
-    const sampler = setInterval(() => {
-      readings.push({ atMs: performance.now(), sent: call.localLevel(), heard: call.remoteLevel() });
-    }, LEVEL_STEP_MS);
+    const media = call.conferenceMedia();
+    const recording = media ? recordLevels(media.microphone, media.remote, LEVEL_STEP_MS) : null;
     await sleep(listenMs, options.signal);
-    clearInterval(sampler);
+    const readings = recording?.stop() ?? [];
     const report = await call.statsReport();
     const last = snapshotFromStats(report ?? [], Date.now());
     const back = qualityBetween(first, last);

@@ -221,7 +221,7 @@ export abstract class PhoneCall extends CallSession {
     return this.media.remoteLevel();
   }
 
-  /** What this call gives a conference mixer (conference/): what it receives and the microphone it would send; null before its audio starts. */
+  /** This call's audio — what it receives and the microphone it would send — for a conference mixer (conference/) and the echo test's level recording; null before its audio starts. */
   conferenceMedia(): ConferenceMedia | null {
     return this.media.conferenceMedia();
   }

@@ -211,7 +211,7 @@ export class CallMedia {
     }
   }
 
-  /** What a conference mixer needs of this call, null before its audio starts. */
+  /** What a conference mixer, or the echo test's level recording, needs of this call; null before its audio starts. */
   conferenceMedia(): ConferenceMedia | null {
     const web = this.webHandler();
     const microphone = this.override ? this.microphone : (this.audioSender()?.track ?? null);
