@@ -6,7 +6,7 @@
 // saying what to tell IT. Passed and failed screens in both languages.
 import { afterAll, describe, expect, it } from 'vitest';
 import { screenshotsInBothLanguages, simControl, startSignedIn, type E2EApp } from './harness';
-import { simCalls, supervisorApi, until } from './calls-kit';
+import { dialFromPad, panelState, simCalls, supervisorApi, until } from './calls-kit';
 
 const apps: E2EApp[] = [];
 afterAll(async () => {
@@ -75,6 +75,50 @@ describe('the shift-start check', () => {
     } finally {
       await api.close();
     }
+  }, 60_000);
+
+  it('Stop ends it at once: the echo call is hung up and the phone is left as it was', async () => {
+    const app = await startSignedIn({ viewport: { width: 1000, height: 1100 } });
+    apps.push(app);
+    const { page } = app;
+    await page.locator('.help-menu summary').click();
+    await page.getByTestId('open-shift-check').click();
+    await page.getByTestId('check-start').click();
+    await until(async () => (await simCalls(app)).some((c) => c.destination === '*43' && c.status === 'active'), 'the echo call is up', 10_000);
+    const stoppedAt = Date.now();
+    await page.getByTestId('check-cancel').click();
+    const outcome = page.locator('[data-testid=check-outcome][data-outcome=cancelled]');
+    await outcome.waitFor({ timeout: 5_000 });
+    await until(async () => (await simCalls(app)).filter((c) => c.destination === '*43').every((c) => c.status === 'ended'), 'the echo call is hung up', 5_000);
+    console.log(`Stop → stopped and the echo call hung up in ${Date.now() - stoppedAt} ms`);
+    // Stopped before its echo step: no echo or microphone verdict is made up.
+    expect(await page.getByTestId('check-step-echo').count()).toBe(0);
+    expect(await page.getByTestId('check-step-microphone').count()).toBe(0);
+    expect(await page.getByTestId('check-speaker').count()).toBe(0);
+    expect(await outcome.textContent()).toBe('Se detuvo la comprobación. El teléfono quedó como estaba.');
+    await screenshotsInBothLanguages(page, 'shift-check-stopped');
+    await page.getByTestId('check-close').click();
+    expect(await page.locator('[data-testid=connection][data-state=online]').count()).toBe(1);
+    expect(await page.getByTestId('recent-calls').count()).toBe(0);
+  }, 60_000);
+
+  it('does not run during a call: it says so, places no echo call and leaves the call alone', async () => {
+    const app = apps[apps.length - 1]!;
+    const { page } = app;
+    const call = await dialFromPad(app, '099555431');
+    await page.locator('.help-menu summary').click();
+    await page.getByTestId('open-shift-check').click();
+    await page.getByTestId('check-start').click();
+    const outcome = page.locator('[data-testid=check-outcome][data-outcome=refused]');
+    await outcome.waitFor({ timeout: 5_000 });
+    expect(await outcome.textContent()).toBe('La comprobación no se hace durante una llamada. Hágala cuando la llamada termine.');
+    expect(await page.locator('[data-testid^=check-step-]').count()).toBe(0);
+    expect((await simCalls(app)).filter((c) => c.destination === '*43' && c.status !== 'ended')).toEqual([]);
+    await screenshotsInBothLanguages(page, 'shift-check-during-call');
+    await page.getByTestId('check-close').click();
+    // The agent's call went on untouched: still up at the platform, still live on the panel.
+    expect((await simCalls(app)).find((c) => c.guid === call.guid)?.status).toBe('active');
+    await panelState(page, 'active').waitFor({ timeout: 2_000 });
   }, 60_000);
 
   it('starts by itself after sign-in when IT asks, and says what to tell IT when the echo test does not exist', async () => {
