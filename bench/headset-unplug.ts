@@ -4,8 +4,8 @@
 // rescue on: the baseline of the same run; off: only the app's own fallback
 // keeps the call). Per unplug: the notice (unplug → the panel says so, which
 // includes the app's once-a-second device list), the customer's gap (the
-// longest time the simulator's customer got no packet, or heard silence in
-// what came), and the agent's gap (the headset's monitor stops → the built-in
+// longest silence the simulator's customer heard, a time without packets
+// heard as silence: simulator/media/recent-audio.ts), and the agent's gap (the headset's monitor stops → the built-in
 // speaker's monitor plays). The headset is plugged back and switched back in
 // one click each time. "speakerNeverBack" counts unplugs after which the
 // built-in speaker stayed silent for SPEAKER_WINDOW_MS; a gap of a few ms below 0 (streams moved) means the
@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { customerHeard, dialFromPad, until } from '../test/e2e/calls-kit';
 import { startSignedIn } from '../test/e2e/harness';
 import { firstSoundAfterMs, LABELS, longestSilenceMs, startPulseAudio } from '../test/e2e/pulse-audio';
-import { chooseDevicesByLabel, customerHearsWhich, headsetSilentFromMs, longestPacketGap } from '../test/e2e/unplug-kit';
+import { chooseDevicesByLabel, customerHearsWhich, headsetSilentFromMs } from '../test/e2e/unplug-kit';
 import { machine } from './lib/machine';
 import { emitResult, printTable } from './lib/report';
 import { percentile, round } from './lib/stats';
@@ -50,18 +50,18 @@ async function runMode(mode: 'moves' | 'stays'): Promise<Unplug[]> {
       const onHeadset = pulse.record('headset');
       const onBuiltin = pulse.record('builtin');
       await new Promise((done) => setTimeout(done, 800));
-      const packetGap = longestPacketGap(app, call.guid, 2_600);
       pulse.unplugHeadset();
       const unpluggedAt = Date.now();
       await page.locator('[data-testid=device-notice-microphone][data-change=lost]').waitFor({ timeout: 10_000 });
       const noticeMs = Date.now() - unpluggedAt;
-      const packetGapMs = await packetGap;
+      // heard.wav holds the last 3 s, a time without packets in it as silence: taken 2.5 s after the unplug it spans it.
+      await new Promise((done) => setTimeout(done, Math.max(0, 2_500 - (Date.now() - unpluggedAt))));
       const heard = await customerHeard(app, call.guid);
       // The speaker's monitor a while longer: a late return is measured, not counted as never.
       await new Promise((done) => setTimeout(done, Math.max(0, SPEAKER_WINDOW_MS - (Date.now() - unpluggedAt))));
       const headsetUntilMs = headsetSilentFromMs(await onHeadset.stop(), unpluggedAt, onBuiltin);
       const speakerGapMs = firstSoundAfterMs(await onBuiltin.stop(), headsetUntilMs);
-      const unplug = { noticeMs, customerGapMs: Math.max(packetGapMs, longestSilenceMs(heard)), speakerGapMs: speakerGapMs === null ? null : round(speakerGapMs, 0) };
+      const unplug = { noticeMs, customerGapMs: longestSilenceMs(heard), speakerGapMs: speakerGapMs === null ? null : round(speakerGapMs, 0) };
       results.push(unplug);
       emitResult(BENCH, { kind: 'unplug', mode, run: i + 1, ...unplug });
       pulse.plugHeadset();

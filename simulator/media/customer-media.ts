@@ -233,7 +233,7 @@ export class CustomerMedia {
     }
     const samples = decodeG711(rtp.payload, law);
     this.meter.add(samples);
-    this.recent.add(samples);
+    this.recent.add(samples, performance.now());
     for (const listener of this.audioListeners) listener(samples);
   }
 

@@ -2,7 +2,7 @@
 // choosing devices by label, which microphone the simulator's customer hears,
 // and how long no packet reached the customer.
 import type { Page } from 'playwright-core';
-import { customerHeard, simCall } from './calls-kit';
+import { customerHeard } from './calls-kit';
 import type { E2EApp } from './harness';
 import { TONE, type Recording } from './pulse-audio';
 import { bandLevel, lastMs } from './tone-bands';
@@ -30,29 +30,6 @@ export async function customerHearsWhich(app: E2EApp, guid: string): Promise<'he
   const builtin = bandLevel(heard, TONE.builtin);
   if (Math.max(headset, builtin) < 0.005) return 'nothing';
   return headset > builtin ? 'headset' : 'builtin';
-}
-
-/**
- * Watches the customer's received packet count for `ms` (the simulator's call record, polled every 40 ms):
- * the longest time no packet arrived. heard.wav holds received audio only, so time without packets (a sender
- * whose track ended sends none) is not in it: the gap the customer heard is the longer of the two.
- */
-export async function longestPacketGap(app: E2EApp, guid: string, ms: number): Promise<number> {
-  let lastCount = -1;
-  let lastArrival = Date.now();
-  let longest = 0;
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    const packets = (await simCall(app, guid)).levels?.customerReceived.packets ?? 0;
-    const now = Date.now();
-    if (packets !== lastCount) {
-      if (lastCount >= 0) longest = Math.max(longest, now - lastArrival);
-      lastCount = packets;
-      lastArrival = now;
-    }
-    await new Promise((done) => setTimeout(done, 40));
-  }
-  return Math.max(longest, Date.now() - lastArrival);
 }
 
 /**
