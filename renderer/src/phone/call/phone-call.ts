@@ -238,7 +238,7 @@ export abstract class PhoneCall extends CallSession {
   }
 
   protected answered(): void {
-    this.media.start(this.env.devices().speaker);
+    this.media.start(this.env.devices().speaker, this.env.devices().microphone);
     this.applyTrackState();
   }
 

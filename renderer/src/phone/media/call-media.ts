@@ -16,6 +16,7 @@ import { QualitySampler } from '../quality/quality-sampler';
 import { QualityTimeline } from '../quality/quality-timeline';
 import type { CallQualityTimeline } from '../../../../common/ipc/call-quality';
 import { trackLevel, type TrackLevel } from '../../audio/track-level';
+import { SpareMicrophone } from './spare-microphone';
 import type { QualitySample } from '../quality/rtp-quality';
 import { sdpAudioDirection } from './sdp-direction';
 import type { Timers } from '../timers';
@@ -67,6 +68,8 @@ export class CallMedia {
   /** Microphone switches one after another: a track that ended and the page's device change may ask at once. */
   private microphoneSwitch: Promise<void> = Promise.resolve();
   private unwatchMicrophone: (() => void) | null = null;
+  /** The system default, open and disabled while the call sends from a chosen microphone (spare-microphone.ts). */
+  private readonly spare = new SpareMicrophone(() => this.media.getMicrophone(null));
 
   constructor(
     private readonly sdh: () => SessionDescriptionHandler | undefined,
@@ -76,11 +79,12 @@ export class CallMedia {
     private readonly watchOptions: MediaWatchOptions = {},
   ) {}
 
-  /** Starts playback, sampling and the media watch once the call is established. */
-  start(speakerId: string | null): void {
+  /** Starts playback, sampling and the media watch once the call is established; `microphoneId` is the one the call was set up with. */
+  start(speakerId: string | null, microphoneId: string | null): void {
     const web = this.webHandler();
     const pc = web?.peerConnection;
     if (!web || !pc || this.remote) return;
+    this.keepSpareFor(microphoneId);
     this.remote = this.media.playRemote(web.remoteMediaStream, speakerId);
     this.watch = new MediaWatch(this.timers.now(), this.watchOptions);
     const timeline = new QualityTimeline(this.timers.now());
@@ -124,6 +128,7 @@ export class CallMedia {
     this.unwatchMicrophone = null;
     this.remote?.dispose();
     this.remote = null;
+    this.spare.close();
     this.local?.meter.close();
     this.local = null;
     this.watch = null;
@@ -183,8 +188,11 @@ export class CallMedia {
     if (!sender) throw new PhoneError('phone.err.noSender');
     const current = this.override ? this.microphone : sender.track;
     if (current?.readyState === 'live' && this.microphoneFrom === deviceId) return;
-    const { track, from } = await this.openMicrophone(deviceId);
+    // The chosen device went away (its capture ended): the spare already runs, so the customer hears the agent at once.
+    const spare = current?.readyState === 'ended' && deviceId !== null && this.microphoneFrom !== null ? this.spare.take() : null;
+    const { track, from } = spare ? { track: spare, from: null } : await this.openMicrophone(deviceId);
     this.microphoneFrom = from;
+    this.keepSpareFor(from);
     if (this.override) {
       // The sender carries the mix: the new microphone goes to the mixer, and is sent again when the mix ends.
       this.microphone?.stop();
@@ -199,6 +207,12 @@ export class CallMedia {
     await sender.replaceTrack(track);
     this.watchMicrophone(track);
     old?.stop();
+  }
+
+  /** A spare while the call sends from a chosen device; none while it sends from the system default. */
+  private keepSpareFor(microphoneId: string | null): void {
+    if (microphoneId === null) this.spare.release();
+    else this.spare.keep();
   }
 
   private async openMicrophone(deviceId: string | null): Promise<{ track: MediaStreamTrack; from: string | null }> {
