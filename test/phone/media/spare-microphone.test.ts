@@ -11,14 +11,20 @@ class FakeTrack implements SpareTrack {
 
 const settle = (): Promise<void> => new Promise((done) => setTimeout(done, 0));
 
+/** A spare whose every opened capture is kept in `opened`. */
+function countingSpare(): { spare: SpareMicrophone<FakeTrack>; opened: FakeTrack[] } {
+  const opened: FakeTrack[] = [];
+  const spare = new SpareMicrophone(async () => {
+    const track = new FakeTrack();
+    opened.push(track);
+    return track;
+  });
+  return { spare, opened };
+}
+
 describe('the spare microphone of a call on a chosen device', () => {
   it('opens the system default once, disabled, and hands it over live', async () => {
-    const opened: FakeTrack[] = [];
-    const spare = new SpareMicrophone(async () => {
-      const track = new FakeTrack();
-      opened.push(track);
-      return track;
-    });
+    const { spare, opened } = countingSpare();
     spare.keep();
     spare.keep();
     await settle();
@@ -32,12 +38,7 @@ describe('the spare microphone of a call on a chosen device', () => {
   });
 
   it('gives nothing when its own capture ended too (the default was the same device), and opens a new one when kept again', async () => {
-    const opened: FakeTrack[] = [];
-    const spare = new SpareMicrophone(async () => {
-      const track = new FakeTrack();
-      opened.push(track);
-      return track;
-    });
+    const { spare, opened } = countingSpare();
     spare.keep();
     await settle();
     opened[0]?.stop();
