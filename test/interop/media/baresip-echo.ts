@@ -26,7 +26,7 @@ export async function startBaresipEcho(): Promise<BaresipEcho> {
   if (!existsSync(BARESIP_BIN)) throw new Error(`Starting baresip failed: ${BARESIP_BIN} is missing. Run test/ensure-packages.sh (as root) first.`);
   const dir = mkdtempSync(join(tmpdir(), 'interop-baresip-echo-'));
   const sipPort = await freeTcpPort(HOST);
-  writeFileSync(join(dir, 'accounts'), `<sip:echo@${HOST}>;regint=0;answermode=auto;audio_codecs=PCMU/8000/1\n`);
+  writeFileSync(join(dir, 'accounts'), `<sip:echo@${HOST}>;regint=0;answermode=manual;audio_codecs=PCMU/8000/1\n`);
   writeFileSync(
     join(dir, 'config'),
     [
@@ -41,7 +41,8 @@ export async function startBaresipEcho(): Promise<BaresipEcho> {
       'module aubridge.so',
       'module_tmp uuid.so',
       'module_tmp account.so',
-      // The echo module answers and sets each call's source and player to one aubridge device of its own.
+      // The echo module answers each call itself (answermode manual: the account must not answer first), its
+      // source and player one aubridge device of its own.
       'module_app echo.so',
       '',
     ].join('\n'),
