@@ -146,6 +146,9 @@ describe('the shift-start check from a workstation behind a firewall', () => {
       process.stderr.write(`interop: lossy echo: the check read loss ${echo.lossBackPercent} %, jitter ${echo.jitterBackMs} ms over ${echo.packetsBack} packets; ` +
         `the relay injected loss ${injected.lossPercent.toFixed(2)} % (${injected.dropped}/${injected.packets}), jitter ${injected.jitterMs.toFixed(1)} ms\n`);
       expect(echo.packetsBack).toBeGreaterThan(300);
+      // The link really was lossy and jittery (else "0 within 25 % of 0" would pass).
+      expect(injected.dropped).toBeGreaterThan(10);
+      expect(injected.jitterMs).toBeGreaterThan(10);
       const within = (read: number | null, expected: number) => expect(Math.abs((read ?? Number.NaN) - expected)).toBeLessThanOrEqual(0.25 * expected);
       within(echo.lossBackPercent, injected.lossPercent);
       within(echo.jitterBackMs, injected.jitterMs);
