@@ -146,7 +146,7 @@ async function composeServices(workstation: () => Workstation | undefined) {
     diagnostics: (phone) => collectDiagnostics(diagnosticsSources, phone),
     bundle: (phone, page) => collectBundle(diagnosticsSources, phone, page),
     saveBundle: (bundle) => saveBundleWithDialog(dialog, mainWindow, app.getPath('downloads'), bundle),
-    checkApi: instanceApiCheck(() => session.view().instanceUrl, () => caPemOrNull(settings.get().caFile)),
+    checkApi: instanceApiCheck(() => session.view().instanceUrl, () => caPemOrNull(session.caFile())),
   });
   // The page may ask to change the form address or the CA file; main asks the person in its own dialog first.
   const confirmSettingChange = confirmWithDialog(dialog, () => mainWindow, () => settings.get().language);

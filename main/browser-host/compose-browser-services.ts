@@ -98,7 +98,7 @@ export function composeBrowserServices(
     diagnostics: (phone) => collectDiagnostics(diagnosticsSources, phone),
     // No dialog here: the page downloads the bundle.
     bundle: (phone, page) => collectBundle(diagnosticsSources, phone, page),
-    checkApi: instanceApiCheck(() => session.view().instanceUrl, () => caPemOrNull(settings.get().caFile)),
+    checkApi: instanceApiCheck(() => session.view().instanceUrl, () => caPemOrNull(session.caFile())),
   });
   return {
     services: { settings, vault, session, overrides, supervisor, calls, phone, policy: settings, workstation },

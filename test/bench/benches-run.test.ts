@@ -184,4 +184,15 @@ describe('npm run bench', () => {
     expect(app).toMatchObject({ pbx: 'kamailio', agents: 8, shedRetryTooSoon: 0 });
     expect(app?.['sheds']).toBeGreaterThan(0);
   });
+  it('shift-check runs the check after a sign-in and saves the diagnostics file before and after a call', { timeout: 120_000 }, async () => {
+    const run = await runBench('bench/shift-check.ts', ['--runs', '1', '--calls', '1', '--call-seconds', '1']);
+    expectRan(run, 'shift-check');
+    const times = run.rows.filter((row) => row['kind'] === 'times');
+    expect(times).toHaveLength(4);
+    for (const row of times) expect(row).toMatchObject({ runs: 1, p50ms: expect.any(Number) });
+    const bundles = run.rows.filter((row) => row['kind'] === 'bundle');
+    expect(bundles.map((row) => row['calls'])).toEqual([0, 1]);
+    for (const row of bundles) expect(Number(row['totalKiB'])).toBeGreaterThan(0);
+    expect(run.rows.find((row) => row['kind'] === 'targets')).toMatchObject({ bundleUnderCap: true });
+  });
 });

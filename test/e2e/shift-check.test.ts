@@ -7,6 +7,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { screenshotsInBothLanguages, simControl, startSignedIn, type E2EApp } from './harness';
 import { dialFromPad, panelState, simCalls, supervisorApi, until } from './calls-kit';
+import { violationsInBothLanguages } from './axe-check';
 
 const apps: E2EApp[] = [];
 afterAll(async () => {
@@ -135,4 +136,20 @@ describe('the shift-start check', () => {
     expect(await echo.locator('.check-tell-it').textContent()).toMatch(/Pida a TI la extensión de la prueba de eco/u);
     await screenshotsInBothLanguages(page, 'shift-check-failed');
   }, 90_000);
+  it('has no serious or critical axe violations, passed and failed, in both languages', async () => {
+    // Apps of their own: the cases above may leave theirs in any state.
+    const passed = await startSignedIn({ viewport: { width: 1000, height: 1100 } });
+    apps.push(passed);
+    await passed.page.locator('.help-menu summary').click();
+    await passed.page.getByTestId('open-shift-check').click();
+    await passed.page.getByTestId('check-start').click();
+    await passed.page.locator('[data-testid=check-outcome][data-outcome=completed][data-verdict=passed]').waitFor({ timeout: 25_000 });
+    expect(await violationsInBothLanguages(passed.page)).toEqual([]);
+    await passed.close();
+    const failed = await startSignedIn({ viewport: { width: 1000, height: 1100 }, policy: { values: { shiftCheckAtSignIn: true, echoDestination: '*99' }, locked: [] } });
+    apps.push(failed);
+    await failed.page.locator('[data-testid=check-outcome][data-outcome=completed][data-verdict=failed]').waitFor({ timeout: 25_000 });
+    expect(await failed.page.locator('.check-tell-it').count()).toBeGreaterThan(0);
+    expect(await violationsInBothLanguages(failed.page)).toEqual([]);
+  }, 120_000);
 });

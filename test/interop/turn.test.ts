@@ -10,72 +10,33 @@
 //   Chromium + browser host ── wifi0 ── veth ──▶ 10.231.n.1: Kamailio WSS, HTTPS front, coturn (UDP+TCP)
 //                                                127.0.0.1: rtpengine ◀── coturn relays; Kamailio UDP ◀── baresip (127.0.0.2)
 //
+// The world (namespace, servers, Chromium) is support/turn-world.ts.
 // Without the TURN setting the app says "no audio path"; with it the call
 // connects through the relay, over UDP and, with UDP blocked, over TCP and
 // over TLS (turns:); on a lossy, slow link the call panel's figures follow
 // what was injected.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateMos } from '../../renderer/src/phone/quality/mos';
-import { startSimulator, type Simulator } from '../../simulator/index';
 import { pageLevel, panelState } from '../e2e/calls-kit';
-import { fillSignIn, phoneOnline, screenshotsInBothLanguages, signOut } from '../e2e/harness';
-import { startHttpsProxy, type HttpsProxy } from '../e2e/https-proxy';
+import { screenshotsInBothLanguages } from '../e2e/harness';
 import { until } from '../support/poll-until';
 import type { Kamailio } from './kamailio/kamailio-server';
-import { startBaresipCustomer, type BaresipCustomer } from './media/baresip-customer';
-import { startCoturn, type Coturn } from './media/coturn';
+import type { BaresipCustomer } from './media/baresip-customer';
+import type { Coturn } from './media/coturn';
 import { startImpairedRelay, type Injected } from './media/impaired-relay';
-import { answerAndHearBothWays, CUSTOMER_NUMBER, CUSTOMER_TONE_HZ, customerCalls, pageToneFlag } from './media/customer-call';
-import { startRtpengine, type Rtpengine } from './media/rtpengine';
-import { createAgentNetns, type AgentNetns } from './support/agent-netns';
-import { startKamailioForSeed } from './support/kamailio-for-seed';
-import { chromiumInNamespace, startHostInNamespace, tlsKeyPin, wssKeyPin, type HostInNamespace } from './support/workstation-netns';
+import { answerAndHearBothWays, customerCalls, pageToneFlag } from './media/customer-call';
+import { startTurnWorld, type TurnWorld } from './support/turn-world';
 
-let netns: AgentNetns;
-let rtpengine: Rtpengine;
+let world: TurnWorld;
 let kamailio: Kamailio;
 let coturn: Coturn;
 let customer: BaresipCustomer;
-let sim: Simulator;
-let front: HttpsProxy;
-let host: HostInNamespace;
-let browser: Browser;
 let page: Page;
-const dir = mkdtempSync(join(tmpdir(), 'turn-'));
 
-const agent = () => sim.ready.credentials.agents[0]!;
-const nft = (args: string[]): string => netns.exec(['nft', ...args]);
-/** A firewall in the namespace that drops every UDP packet to the platform (TURN must go over TCP or TLS). */
-function blockUdp(): void {
-  nft(['add', 'table', 'inet', 'softphone_test']);
-  nft(['add', 'chain', 'inet', 'softphone_test', 'out', '{ type filter hook output priority 0 ; }']);
-  nft(['add', 'rule', 'inet', 'softphone_test', 'out', 'ip', 'daddr', netns.platformAddress, 'meta', 'l4proto', 'udp', 'drop']);
-}
-const unblockUdp = (): void => void nft(['delete', 'table', 'inet', 'softphone_test']);
-
-/** Adds a STUN/TURN server in the workstation settings (signed out), as IT or the agent would. */
-async function addIceServer(urls: string, username: string, credential: string): Promise<void> {
-  await page.getByTestId('open-workstation-settings').click();
-  const settings = page.getByTestId('workstation-settings');
-  const fieldset = settings.locator('.ice-servers');
-  if ((await fieldset.getAttribute('open')) === null) await fieldset.locator('summary').click();
-  await settings.locator('input[name=iceUrls]').fill(urls);
-  await settings.locator('input[name=iceUsername]').fill(username);
-  await settings.locator('input[name=iceCredential]').fill(credential);
-  await settings.getByTestId('ice-add').click();
-  await until('the server is listed', () => settings.getByTestId('ice-servers').textContent(), (text) => (text ?? '').includes(urls));
-  await page.keyboard.press('Escape');
-  await settings.waitFor({ state: 'hidden' });
-}
-
-async function signInAgain(): Promise<void> {
-  await fillSignIn(page, { agent: agent().agent, password: agent().password });
-  await phoneOnline(page);
-}
+const agent = () => world.agent();
+const blockUdp = (): void => world.blockUdp();
+const unblockUdp = (): void => world.unblockUdp();
 
 /** The agent hangs up and files the wrap-up; baresip sees the BYE. */
 async function hangUpAndFile(): Promise<void> {
@@ -87,22 +48,6 @@ async function hangUpAndFile(): Promise<void> {
   await form.locator('input[name=l1]').fill('Contactado');
   await page.getByTestId('disposition-submit').click();
   await form.waitFor({ state: 'detached' });
-}
-
-/** Removes every STUN/TURN server in the workstation settings (signed out). */
-async function removeIceServers(): Promise<void> {
-  await page.getByTestId('open-workstation-settings').click();
-  const settings = page.getByTestId('workstation-settings');
-  const fieldset = settings.locator('.ice-servers');
-  if ((await fieldset.getAttribute('open')) === null) await fieldset.locator('summary').click();
-  const servers = settings.getByTestId('ice-servers').locator('li');
-  while ((await servers.count()) > 0) {
-    const count = await servers.count();
-    await servers.first().locator('button').click();
-    await until('the server is gone', () => servers.count(), (n) => n < count);
-  }
-  await page.keyboard.press('Escape');
-  await settings.waitFor({ state: 'hidden' });
 }
 
 interface PanelFigures {
@@ -140,10 +85,7 @@ const roundAll = (figures: Injected): Injected =>
  * what it relayed when the allocation ends).
  */
 async function callThroughRelay(url: string, label: string): Promise<string> {
-  await signOut(page);
-  await removeIceServers();
-  await addIceServer(url, coturn.username, coturn.credential);
-  await signInAgain();
+  await world.useOnlyTurnServers([url]);
   const before = relayedSessions().length;
   await customerCalls(page, customer, kamailio.trunkUri(agent().phone));
   const heard = await answerAndHearBothWays(page, customer);
@@ -160,34 +102,13 @@ async function callThroughRelay(url: string, label: string): Promise<string> {
 const relayedSessions = (): string[] => coturn.log().split('\n').filter((line) => line.includes(`username=<${coturn.username}>`) && /usage:.*rp=[1-9]/u.test(line));
 
 beforeAll(async () => {
-  netns = createAgentNetns();
-  rtpengine = await startRtpengine();
-  kamailio = await startKamailioForSeed({ host: netns.platformAddress, trunk: { rtpengineNg: rtpengine.ngAddress, campaign: 'Entrante<-' } });
-  coturn = await startCoturn({ listenIp: netns.platformAddress, relayIp: '127.0.0.1' });
-  customer = await startBaresipCustomer({ number: CUSTOMER_NUMBER, toneHz: CUSTOMER_TONE_HZ });
-  sim = await startSimulator({ port: 0, extensions: [] });
-  // Off loopback the API is https too (http:// is refused there): a front with a private CA, trusted by its CA file.
-  front = await startHttpsProxy(sim.baseUrl, netns.platformAddress);
-  host = await startHostInNamespace(netns, { instanceUrl: front.baseUrl, sipUrl: kamailio.wssUrl, caFile: front.caFile, dataDir: join(dir, 'host') });
-  // Chromium trusts two keys: Kamailio's WSS and coturn's TLS port (turns:).
-  const pins = [await wssKeyPin(kamailio.wssUrl, kamailio.caFile), await tlsKeyPin(netns.platformAddress, coturn.tlsPort, coturn.caFile)];
-  browser = await chromiumInNamespace(netns, dir, pins.join(','), [pageToneFlag(dir)]);
-  page = await (await browser.newContext({ viewport: { width: 1100, height: 900 } })).newPage();
-  await page.goto(host.url);
-  await signInAgain();
+  world = await startTurnWorld({ customer: true, chromiumArgs: (dir) => [pageToneFlag(dir)] });
+  ({ kamailio, coturn, page } = world);
+  customer = world.customer!;
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close().catch(() => undefined);
-  await host?.stop();
-  await front?.close().catch(() => undefined);
-  await sim?.close().catch(() => undefined);
-  await customer?.stop();
-  await coturn?.stop();
-  await kamailio?.stop();
-  await rtpengine?.stop();
-  netns?.remove();
-  rmSync(dir, { recursive: true, force: true });
+  await world?.close();
 });
 
 describe('an agent whose only way to the media server is a TURN relay', () => {
@@ -229,12 +150,9 @@ describe('an agent whose only way to the media server is a TURN relay', () => {
 
   it('quality you can trust: with 80 ms delay, 20 ms jitter and 2% loss toward the agent, the panel\'s loss, jitter and RTT follow what was injected and the MOS drops; with none, they read ~0', async () => {
     // This kernel may lack sch_netem: the impairment is a userspace relay in front of coturn, recording what it did.
-    const relay = await startImpairedRelay({ host: netns.platformAddress }, { host: netns.platformAddress, port: coturn.port });
+    const relay = await startImpairedRelay({ host: world.netns.platformAddress }, { host: world.netns.platformAddress, port: coturn.port });
     try {
-      await signOut(page);
-      await removeIceServers();
-      await addIceServer(`turn:${netns.platformAddress}:${relay.port}?transport=udp`, coturn.username, coturn.credential);
-      await signInAgain();
+      await world.useOnlyTurnServers([`turn:${world.netns.platformAddress}:${relay.port}?transport=udp`]);
       await customerCalls(page, customer, kamailio.trunkUri(agent().phone));
       await answerAndHearBothWays(page, customer);
       await new Promise((resolve) => setTimeout(resolve, 3_000));

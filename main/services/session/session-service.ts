@@ -55,6 +55,8 @@ export interface SessionService<Api extends SessionApi> {
   signOut(request: SignOutRequest): Promise<SessionView>;
   /** The signed-in client, for later work (calls, supervisor); null when signed out. */
   client(): Api | null;
+  /** The CA file that client trusts besides the system's (the sign-in's, the launch's or the saved one; '' for none): the shift-start check verifies with the same trust. */
+  caFile(): string;
   onChange(listener: (view: SessionView) => void): () => void;
   /**
    * Agent Authentication again with the credentials the client holds, in the background: the session stays
@@ -74,6 +76,7 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
   let api: Api | null = null;
   /** The SIP address given at sign-in (a renewed record fills the template again, or keeps this). */
   let sipUrlOfSignIn = '';
+  let caFileOfSignIn = '';
   const renewal = createSessionRenewal(deps.renewal);
   const secrets = createSessionSecrets();
   const offOutages = deps.connectivity?.onChange
@@ -142,6 +145,7 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
       remember(request, agentName, baseUrl, apiUser);
       api = client;
       sipUrlOfSignIn = sipUrl;
+      caFileOfSignIn = caFile ?? '';
       if (agent) renewal.signedIn();
       // Supervisor only: no agent, so no SIP credentials and no phone. After remember(): an emptied SIP address brings the default back.
       const sip = agent ? sipCredentialsFor(agent, sipSettings(), sipUrl || undefined, iceCredential) : null;
@@ -263,6 +267,7 @@ export function createSessionService<Api extends SessionApi>(deps: SessionDeps<A
     signIn,
     signOut,
     client: () => api,
+    caFile: () => (api ? caFileOfSignIn : ''),
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

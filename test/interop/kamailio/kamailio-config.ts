@@ -5,7 +5,7 @@
 // asked, agents may call each other (consultations). The plain-SIP trunk for
 // customers and its media routes are kamailio-trunk.ts.
 import { shedModules, shedRegister, type KamailioShed } from './kamailio-shed';
-import { mediaReply, mediaRoutes, trunkInvite, type KamailioTrunk } from './kamailio-trunk';
+import { echoInvite, mediaReply, mediaRoutes, trunkInvite, type KamailioTrunk } from './kamailio-trunk';
 
 export type { KamailioShed } from './kamailio-shed';
 export type { KamailioTrunk } from './kamailio-trunk';
@@ -48,6 +48,9 @@ export function kamailioConfig(input: KamailioConfigInput): string {
   const trunk = input.trunk;
   if (trunk && (!SAFE.test(trunk.host) || !/^udp:[0-9.]+:[0-9]+$/.test(trunk.rtpengineNg) || !/^[A-Za-z0-9 <>_-]+$/.test(trunk.campaign))) {
     throw new Error('Writing kamailio.cfg failed: the trunk needs a plain host, an rtpengine address udp:<ip>:<port> and a plain campaign name.');
+  }
+  if (trunk?.echo && (!/^[*#0-9]{1,16}$/.test(trunk.echo.extension) || !/^sip:[A-Za-z0-9]+@[0-9.]+:[0-9]+$/.test(trunk.echo.uri))) {
+    throw new Error('Writing kamailio.cfg failed: the echo extension must be digits, * and #, and its peer sip:<user>@<ip>:<port>.');
   }
   if (input.sipDumpFolder !== undefined && !/^\/[A-Za-z0-9._/-]+$/.test(input.sipDumpFolder)) throw new Error('Writing kamailio.cfg failed: the sipdump folder must be a plain absolute path.');
   if (!SAFE.test(input.callerUser) || !SAFE.test(input.realm)) throw new Error('Writing kamailio.cfg failed: caller user and realm must be plain names.');
@@ -168,6 +171,7 @@ ${trunk ? trunkInvite(trunk) : ''}
     sl_send_reply("405", "Method Not Allowed");
     exit;
   }
+${trunk ? echoInvite(trunk) : ''}
 ${whoMayCall(input.callerUser, input.agentCalls === true)}
   consume_credentials();
   record_route();

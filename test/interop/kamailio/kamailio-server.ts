@@ -8,7 +8,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { createTlsMaterial } from '../../../simulator/sip/tls-authority';
 import { freeTcpPort, freeUdpPort, waitForTcpPort } from '../support/ports';
-import { kamailioConfig, kamailioTlsConfig, type KamailioShed, type KamailioUser } from './kamailio-config';
+import { kamailioConfig, kamailioTlsConfig, type KamailioShed, type KamailioTrunk, type KamailioUser } from './kamailio-config';
 
 export const KAMAILIO_BIN = '/usr/sbin/kamailio';
 const LOOPBACK = '127.0.0.1';
@@ -19,8 +19,8 @@ export interface KamailioOptions {
   callerUser: string;
   /** The address of the WS/WSS listeners (and the certificate's); default 127.0.0.1. */
   host?: string;
-  /** A plain-SIP trunk on 127.0.0.1 (UDP) with media through this rtpengine. */
-  trunk?: { rtpengineNg: string; campaign: string };
+  /** A plain-SIP trunk on 127.0.0.1 (UDP) with media through this rtpengine (and the echo extension's peer). */
+  trunk?: Omit<KamailioTrunk, 'host' | 'udpPort'>;
   /** Agents may call each other's extensions (consultations). */
   agentCalls?: boolean;
   /** Keep every SIP message Kamailio receives and sends (sipdump), for sipTrace(). */

@@ -15,6 +15,8 @@ export interface KamailioTrunk {
   rtpengineNg: string;
   /** The campaign named in the X-CTI of a customer's call. */
   campaign: string;
+  /** The platform's echo extension (e.g. `*43`): an agent's call to it goes to this plain-SIP peer (`sip:<user>@<ip>:<port>`), media through rtpengine. */
+  echo?: { extension: string; uri: string };
 }
 
 // rtpengine flags, by the side the SDP goes to (webrtc-notes.md).
@@ -39,6 +41,28 @@ export function trunkInvite(trunk: KamailioTrunk): string {
     handle_ruri_alias();
     setflag(1);
     if (!rtpengine_offer("${TO_WEBRTC} record-call=yes")) {
+      sl_send_reply("503", "Media server unavailable");
+      exit;
+    }
+    route(RELAY);
+  }`;
+}
+
+/**
+ * An agent's call to the echo extension (after its digest): to the echo peer
+ * over UDP, its offer made plain by rtpengine (flag 2: the answer goes back
+ * toward WebRTC), marked bridged so in-dialog requests re-offer and BYE frees
+ * the media, as a customer's call the other way.
+ */
+export function echoInvite(trunk: KamailioTrunk): string {
+  if (!trunk.echo) return '';
+  return `  if (is_method("INVITE") && $rU == "${trunk.echo.extension}") {
+    consume_credentials();
+    record_route();
+    add_rr_param(";rtp=bridged");
+    $ru = "${trunk.echo.uri}";
+    setflag(2);
+    if (!rtpengine_offer("${TO_PLAIN}")) {
       sl_send_reply("503", "Media server unavailable");
       exit;
     }

@@ -1,7 +1,7 @@
 // The session service against the simulator (started here) through the real
 // Integra client: profile and SIP credentials out, tokens and passwords kept
 // in main, typed errors per field, Log Out on sign-out.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { createIntegraSessionApi, createSessionService, VAULT_KEYS, type LaunchO
 import { createJsonFileSettingsStorage, createSettingsService, type SettingsService } from '../../../main/services/settings';
 import { createMemoryVault, type TokenVault } from '../../../main/services/vault';
 import { startSimulator, type Simulator } from '../../../simulator/index';
+import { createTlsMaterial } from '../../../simulator/sip/tls-authority';
 
 let sim: Simulator;
 let dir: string;
@@ -144,6 +145,23 @@ describe('session sign-in', () => {
     const cleared = await service.signIn(request({ sipUrl: '' }));
     expect(cleared.sip?.wsUrl).toBe(`wss://${new URL(sim.baseUrl).hostname}:8089/ws`);
     expect(settings.get().sipWsUrlTemplate).toBe('wss://{host}:8089/ws');
+  });
+
+  it('says which CA file its client trusts: the launch\'s unless one is typed, none when signed out (the shift-start check verifies with it)', async () => {
+    const pem = createTlsMaterial(['127.0.0.1']).caCertPem;
+    const [launchCa, typedCa] = [join(dir, 'launch-ca.pem'), join(dir, 'typed-ca.pem')];
+    writeFileSync(launchCa, pem);
+    writeFileSync(typedCa, pem);
+    const service = session({ caFile: launchCa });
+    expect(service.caFile()).toBe('');
+    await service.signIn(request());
+    expect(service.caFile()).toBe(launchCa);
+    // A launch's CA file is in no setting: trust read from the settings alone would miss it.
+    expect(settings.get().caFile).toBe('');
+    await service.signOut({});
+    expect(service.caFile()).toBe('');
+    await service.signIn(request({ caFile: typedCa }));
+    expect(service.caFile()).toBe(typedCa);
   });
 
   it.each([
