@@ -51,6 +51,19 @@ export const liveCallSnapshotSchema = z
     autoAnswered: z.boolean(),
     /** Notes typed during the call so far. */
     notes: z.string().max(2000),
+    /**
+     * A consultation leg (the agent's call to a colleague about a held customer, issue 22): the customer's
+     * call it is about (its `id`) and the target as the agent chose it. Absent on a customer's call.
+     */
+    consultation: z.object({ of: token, target: z.string().max(256) }).strict().optional(),
+    /**
+     * A blind transfer of this call the platform has not reported final yet (REFER sent, NOTIFYs to come):
+     * the new page follows its NOTIFYs after the take-over. Absent when none is under way.
+     */
+    transfer: z
+      .object({ target: z.string().max(256), stage: z.enum(['requested', 'trying', 'ringing']), at: z.number().int().nonnegative() })
+      .strict()
+      .optional(),
     /** The Make Call this call answers, when it is one (its wrap-up names the number dialled). */
     placed: z
       .object({

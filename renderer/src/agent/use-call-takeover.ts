@@ -11,6 +11,9 @@
 //                                                   (Hang Up Call), unless the phone has another
 //                                                   live call: Hang Up Call names only the phone,
 //                                                   and must never end a newer call.
+// A consultation leg (issue 22) is taken back after its customer's call and
+// linked to it again (Phone.takeOver); a lost one is never hung up with Hang
+// Up Call (that would end the customer's call): the customer stays held.
 import { useEffect, useState } from 'react';
 import type { LiveCallSnapshot } from '../../../common/ipc-contract';
 import type { Say } from '../../../common/i18n/say';
@@ -32,7 +35,9 @@ export function useCallTakeover(api: SoftphoneApi, phone: Phone | null, adopt: (
     const takeBack = async (): Promise<void> => {
       const reply = await api.request('phone.liveCalls', {});
       if (!live || !reply.ok) return;
-      for (const snapshot of reply.value) {
+      // Customers' calls first: a consultation is linked again to its customer's call once both are back.
+      const calls = [...reply.value].sort((a, b) => Number(Boolean(a.consultation)) - Number(Boolean(b.consultation)));
+      for (const snapshot of calls) {
         const caller = callerOf(snapshot);
         if (snapshot.state === 'ringing' || snapshot.dialog === null) {
           phone.ringLostWithPage(snapshot);
@@ -50,7 +55,8 @@ export function useCallTakeover(api: SoftphoneApi, phone: Phone | null, adopt: (
         const state = phone.call?.id === snapshot.id ? phone.call.state : null;
         const cause: Say = state?.kind === 'ended' && state.reason ? state.reason : { key: 'phone.takeover.noAnswer', params: {} };
         const others = [phone.call, phone.heldCall, phone.waitingCall].some((c) => c && c.id !== snapshot.id && c.state.kind !== 'ended');
-        const hungUp = others ? false : await api.request('calls.hangUp', {}).then((r) => r.ok);
+        // A consultation leg is not the platform's call for this phone (the customer's is): Hang Up Call never ends it.
+        const hungUp = others || snapshot.consultation ? false : await api.request('calls.hangUp', {}).then((r) => r.ok);
         if (live) setNotice({ kind: hungUp ? 'failed' : 'failedNoHangUp', caller, cause });
       }
     };

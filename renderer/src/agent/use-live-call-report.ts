@@ -28,7 +28,8 @@ export function useLiveCallReport(
         void api.request('phone.keepLiveCall', { callId: call.id, snapshot: null });
         return;
       }
-      const snapshot = liveCallSnapshot(call, { notes: notesRef.current[call.id] ?? '', placed: placedRef.current(call) });
+      const transfer = phone.blindTransferUnderWay(call.id);
+      const snapshot = liveCallSnapshot(call, { notes: notesRef.current[call.id] ?? '', placed: placedRef.current(call), ...(transfer ? { transfer } : {}) });
       if (!snapshot) return;
       const text = JSON.stringify(snapshot);
       if (sent.get(call.id) === text) return;
@@ -38,7 +39,8 @@ export function useLiveCallReport(
     reportAll.current = () => {
       for (const call of [phone.call, phone.heldCall, phone.waitingCall]) if (call) report(call);
     };
-    const offs = [phone.on('call', ({ call }) => report(call)), phone.on('mute', () => reportAll.current())];
+    // A transfer's progress too: a page reloaded during a blind transfer hands it to the next (issue 24).
+    const offs = [phone.on('call', ({ call }) => report(call)), phone.on('mute', () => reportAll.current()), phone.on('transfer', () => reportAll.current())];
     return () => {
       for (const off of offs) off();
       reportAll.current = () => undefined;

@@ -6,17 +6,21 @@
  *   active, held             ─▶ with the dialog sip.js holds
  *   answering a take-over    ─▶ with the dialog it is taking over (the CSeq it sent)
  *   anything else            ─▶ null (nothing to take over: the agent's own call
- *                               still dialling, a consultation, an answer under way)
+ *                               still dialling, an answer under way)
  *
- * Only customers' calls: a consultation's link to its customer's call lives
- * in this page's transfer state, which a reload does not keep.
+ * A consultation leg (answered) is reported with its link to the customer's
+ * call (`consultation.of`) and its target, so a reloaded page takes both back
+ * and the consultation goes on (transfer/adopted-consultation.ts); a blind
+ * transfer under way is reported on its customer's call (`transfer`), so the
+ * new page follows its NOTIFYs (transfer/resumed-transfer.ts).
  */
 import type { LiveCallSnapshot } from '../../../../common/ipc/live-call';
 import type { PhoneCall } from './phone-call';
 import { TakenOverCall } from './taken-over-call';
 
-export function liveCallSnapshot(call: PhoneCall, extras: Pick<LiveCallSnapshot, 'notes' | 'placed'>): LiveCallSnapshot | null {
-  if (call.role !== 'customer') return null;
+export function liveCallSnapshot(call: PhoneCall, extras: Pick<LiveCallSnapshot, 'notes' | 'placed' | 'transfer'>): LiveCallSnapshot | null {
+  const consultationOf = call.role === 'consultation' && call.info.consultationOf ? call.info.consultationOf : null;
+  if (call.role !== 'customer' && consultationOf === null) return null;
   const kind = call.state.kind;
   // A take-over under way is reported as what it takes over.
   const state = kind === 'answering' && call instanceof TakenOverCall ? (call.wasHeld ? 'held' : 'active') : kind;
@@ -30,5 +34,7 @@ export function liveCallSnapshot(call: PhoneCall, extras: Pick<LiveCallSnapshot,
     offeredAt: Math.round(call.offeredAt), answeredAt: call.activeSince === null ? null : Math.round(call.activeSince),
     heldSince: call.heldSince === null ? null : Math.round(call.heldSince), muted: call.isMuted, autoAnswered: call.info.autoAnswer.answer,
     notes: extras.notes.slice(0, 2000), placed: extras.placed,
+    ...(consultationOf !== null ? { consultation: { of: consultationOf, target: (call.info.target ?? call.info.remoteUser).slice(0, 256) } } : {}),
+    ...(extras.transfer && call.role === 'customer' ? { transfer: extras.transfer } : {}),
   };
 }
