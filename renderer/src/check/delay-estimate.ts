@@ -105,9 +105,11 @@ export function estimateDelay(sent: readonly number[], heard: readonly number[],
     }
     scores.push(aa > 0 && bb > 0 ? dot / Math.sqrt(aa * bb) : 0);
   }
-  // A periodic sound (beeps, a ringback) matches again one period later: the first lag nearly as good as the best is the delay.
+  // A periodic sound (beeps, a ringback) matches again one period later: the delay is the peak of the first
+  // match nearly as good as the best (the climb to that match's own peak: a smoothed beep's match is broad).
   const top = Math.max(0, ...scores);
-  const lag = scores.findIndex((score) => score >= top * NEAR_BEST);
+  let lag = scores.findIndex((score) => score >= top * NEAR_BEST);
+  while (lag >= 0 && (scores[lag + 1] ?? -Infinity) > (scores[lag] ?? 0)) lag += 1;
   const best = { lag, score: scores[lag] ?? 0 };
   const confidence = Math.round(Math.max(0, best.score) * 100) / 100;
   return best.lag < 0 || confidence < MIN_CONFIDENCE ? { delayMs: null, confidence } : { delayMs: best.lag * stepMs, confidence };

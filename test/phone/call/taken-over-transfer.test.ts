@@ -69,6 +69,21 @@ describe('a page reloaded during a consultation', () => {
     expect(refer.getHeader('refer-to')).toBe(`<sip:1002@127.0.0.1?Replaces=${callIdOf(old.pbx)}%3Bto-tag%3D${dialog.remoteTag}%3Bfrom-tag%3D${dialog.localTag}>`);
   });
 
+  it('takes back a consultation the agent had swapped away from (the consultation held, the customer active) as open', async () => {
+    const old = await kit.inCall();
+    const customer = old.phone.call!;
+    const consultation = await old.phone.consult(EXT);
+    await vi.waitFor(() => expect(consultation.state.kind).toBe('active'));
+    await old.phone.swap();
+    const reported = [snapshotOf(old.phone, customer), snapshotOf(old.phone, consultation)];
+    expect(reported.map((r) => r.state)).toEqual(['active', 'held']);
+    const page = await kit.registered(new FakeSipServer());
+    for (const snapshot of reported) expect(await page.takeOver(snapshot)).toEqual({ kind: 'taken' });
+    expect(page.consultation?.state.kind).toBe('open');
+    expect(page.consultation?.consultation.state.kind).toBe('held');
+    expect(page.call?.id).toBe(customer.id);
+  });
+
   it('leaves the customer held and resumable when the consultation cannot be taken back (no Hang Up of the customer)', async () => {
     const old = await kit.inCall();
     const customer = old.phone.call!;
