@@ -6,6 +6,7 @@
 // page cannot grow main's memory with it.
 import { z } from 'zod';
 import { CtiSchema } from '../domain/cti';
+import { transferTargetSchema } from '../domain/transfer-target';
 
 const token = z.string().min(1).max(256);
 const uri = z.string().min(1).max(1024);
@@ -62,6 +63,11 @@ export const liveCallSnapshotSchema = z
      */
     transfer: z
       .object({ target: z.string().max(256), stage: z.enum(['requested', 'trying', 'ringing']), at: z.number().int().nonnegative() })
+      .strict()
+      .optional(),
+    /** What the agent chose for a transfer of this call (the wrap-up of a transferred call says where it went, by the directory's name). */
+    chosenTransfer: z
+      .object({ target: transferTargetSchema, name: z.string().max(256), mode: z.enum(['blind', 'attended']) })
       .strict()
       .optional(),
     /** The Make Call this call answers, when it is one (its wrap-up names the number dialled). */

@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import type { LiveCallSnapshot } from '../../../common/ipc-contract';
 import type { SoftphoneApi } from '../bridge';
 import { liveCallSnapshot, type Phone, type PhoneCall } from '../phone';
+import { chosenTransfer } from './transfer/transfer-log';
 
 export function useLiveCallReport(
   api: SoftphoneApi,
@@ -29,7 +30,11 @@ export function useLiveCallReport(
         return;
       }
       const transfer = phone.blindTransferUnderWay(call.id);
-      const snapshot = liveCallSnapshot(call, { notes: notesRef.current[call.id] ?? '', placed: placedRef.current(call), ...(transfer ? { transfer } : {}) });
+      const chosen = chosenTransfer(phone, call.id);
+      const snapshot = liveCallSnapshot(call, {
+        notes: notesRef.current[call.id] ?? '', placed: placedRef.current(call),
+        ...(transfer ? { transfer } : {}), ...(chosen ? { chosenTransfer: { ...chosen, name: chosen.name.slice(0, 256) } } : {}),
+      });
       if (!snapshot) return;
       const text = JSON.stringify(snapshot);
       if (sent.get(call.id) === text) return;

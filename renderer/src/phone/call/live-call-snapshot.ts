@@ -18,7 +18,7 @@ import type { LiveCallSnapshot } from '../../../../common/ipc/live-call';
 import type { PhoneCall } from './phone-call';
 import { TakenOverCall } from './taken-over-call';
 
-export function liveCallSnapshot(call: PhoneCall, extras: Pick<LiveCallSnapshot, 'notes' | 'placed' | 'transfer'>): LiveCallSnapshot | null {
+export function liveCallSnapshot(call: PhoneCall, extras: Pick<LiveCallSnapshot, 'notes' | 'placed' | 'transfer' | 'chosenTransfer'>): LiveCallSnapshot | null {
   const consultationOf = call.role === 'consultation' && call.info.consultationOf ? call.info.consultationOf : null;
   if (call.role !== 'customer' && consultationOf === null) return null;
   const kind = call.state.kind;
@@ -36,5 +36,6 @@ export function liveCallSnapshot(call: PhoneCall, extras: Pick<LiveCallSnapshot,
     notes: extras.notes.slice(0, 2000), placed: extras.placed,
     ...(consultationOf !== null ? { consultation: { of: consultationOf, target: (call.info.target ?? call.info.remoteUser).slice(0, 256) } } : {}),
     ...(extras.transfer && call.role === 'customer' ? { transfer: extras.transfer } : {}),
+    ...(extras.chosenTransfer && call.role === 'customer' ? { chosenTransfer: extras.chosenTransfer } : {}),
   };
 }
