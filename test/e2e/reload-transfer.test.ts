@@ -34,6 +34,8 @@ const ANA_HZ = 1_000;
 const BRUNO_HZ = 1_500;
 /** A voice counts as heard above this RMS (the level transfer.test.ts uses). */
 const HEARD = 0.01;
+/** Audio both ways again within 2 s of the page's phone being online (issue 24; docs/ASSUMPTIONS.md). */
+const AUDIO_BACK_MS = 2_000;
 
 const voice = (name: string, hz: number): string => fakeMicrophoneFlag(dir, { name, frequency: hz, vibratoHz: 60 });
 
@@ -87,18 +89,53 @@ async function consultationVoices(): Promise<{ anaHearsBruno: number; brunoHears
   return { anaHearsBruno: atAna.voices[BRUNO_HZ] ?? 0, brunoHearsAna: atBruno.voices[ANA_HZ] ?? 0 };
 }
 
+/**
+ * Reloads ana's page and measures, polling every 50 ms, when ana's phone is
+ * online and when audio flows both ways on the consultation again: ana's page
+ * hears bruno (its panel's meter: the new page's call) and bruno hears ana
+ * (his meter, once it fell silent with the old page, rises again).
+ */
+async function reloadAndMeasureConsultation(): Promise<{ online: number; both: number }> {
+  await app.page.reload();
+  const loadedAt = Date.now();
+  let onlineAt = 0;
+  let anaAt = 0;
+  let brunoSilent = false;
+  let brunoAt = 0;
+  while ((!onlineAt || !anaAt || !brunoAt) && Date.now() < loadedAt + 20_000) {
+    const [online, atAna, atBruno] = await Promise.all([
+      app.page.locator('[data-testid=connection][data-state=online]').count(),
+      pageLevel(app.page).catch(() => 0),
+      pageLevel(bruno.page).catch(() => 0),
+    ]);
+    const now = Date.now();
+    if (!onlineAt && online > 0) onlineAt = now;
+    if (!anaAt && atAna > HEARD) anaAt = now;
+    if (atBruno < 0.005) brunoSilent = true;
+    else if (brunoSilent && !brunoAt && atBruno > HEARD) brunoAt = now;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  if (!onlineAt || !anaAt || !brunoAt) throw new Error(`the consultation was not back within 20 s (online ${onlineAt > 0}, ana hears ${anaAt > 0}, bruno hears ${brunoAt > 0})`);
+  return { online: onlineAt - loadedAt, both: Math.max(anaAt, brunoAt) - loadedAt };
+}
+
 /** Reloads ana's page during the consultation and waits until both calls are back: the customer held, the consultation live with audio both ways. */
 async function reloadDuringConsultation(guid: string): Promise<void> {
-  const loaded = Date.now();
-  await app.page.reload();
+  const times = await reloadAndMeasureConsultation();
   await app.page.locator('[data-testid=consultation-card][data-state=open]').waitFor({ timeout: 15_000 });
+  await app.page.locator('[data-testid=takeover-notice][data-kind=consultationRecovered]').waitFor({ timeout: 10_000 });
   await panelState(app.page, 'active').waitFor({ timeout: 10_000 });
   expect(await app.page.getByTestId('call-who').textContent()).toContain('1002');
   const voices = await until(async () => {
     const v = await consultationVoices();
     return v.anaHearsBruno > HEARD && v.brunoHearsAna > HEARD ? v : null;
   }, 'ana and bruno hear each other after the reload');
-  process.stderr.write(`e2e: consultation back ${Date.now() - loaded} ms after the reload; ana hears bruno ${voices.anaHearsBruno.toFixed(3)}, bruno hears ana ${voices.brunoHearsAna.toFixed(3)}\n`);
+  process.stderr.write(
+    `e2e: reload during a consultation: phone online ${times.online} ms after the page loaded, audio both ways on the consultation ${times.both} ms after it ` +
+      `(${Math.max(0, times.both - times.online)} ms after online); ana hears bruno ${voices.anaHearsBruno.toFixed(3)}, bruno hears ana ${voices.brunoHearsAna.toFixed(3)}\n`,
+  );
+  // As for a plain call (reload-call.test.ts): within 2 s of the page's phone being online.
+  expect(times.both - times.online).toBeLessThan(AUDIO_BACK_MS);
   // The customer is still held at the platform and hears nothing of ana.
   expect((await simCall(app, guid)).status).toBe('held');
   expect((await simCall(app, guid)).phone).toBe('1001');
@@ -163,21 +200,26 @@ describe('a reload during a consultation', () => {
   });
 });
 
+/** Ana transfers the customer to bruno (blind) and her page is reloaded while bruno rings; the new page has the call back, held, the transfer still ringing. */
+async function reloadDuringBlindTransfer(): Promise<string> {
+  // The final NOTIFY comes when the target answers (not at the first ringback), so bruno's ringing is the transfer in progress.
+  await simControl(app.sim, 'POST', '/sip/transfer-settings', { blindTransferFinal: 'on-answer' });
+  const guid = await customerCallsAna();
+  await openTransfer(app.page, '1002');
+  await app.page.getByTestId('transfer-search').press('Enter');
+  await panelState(bruno.page, 'ringing').waitFor({ timeout: 15_000 });
+  await app.page.locator('[data-testid=transfer-progress][data-stage=ringing]').waitFor({ timeout: 10_000 });
+  await app.page.reload();
+  await phoneOnline(app.page);
+  await panelState(app.page, 'held').waitFor({ timeout: 15_000 });
+  await app.page.locator('[data-testid=transfer-progress][data-stage=ringing]').waitFor({ timeout: 10_000 });
+  await app.page.locator('[data-testid=takeover-notice][data-kind=recovered]').waitFor();
+  return guid;
+}
+
 describe('a reload during a blind transfer', () => {
   it('follows the transfer on the new page: when bruno answers, ana\'s leg ends and her wrap-up says where the call went', { timeout: 120_000 }, async () => {
-    // The final NOTIFY comes when the target answers (not at the first ringback), so bruno's ringing is the transfer in progress.
-    await simControl(app.sim, 'POST', '/sip/transfer-settings', { blindTransferFinal: 'on-answer' });
-    const guid = await customerCallsAna();
-    await openTransfer(app.page, '1002');
-    await app.page.getByTestId('transfer-search').press('Enter');
-    await panelState(bruno.page, 'ringing').waitFor({ timeout: 15_000 });
-    await app.page.locator('[data-testid=transfer-progress][data-stage=ringing]').waitFor({ timeout: 10_000 });
-    await app.page.reload();
-    await phoneOnline(app.page);
-    // Back: the customer's call, held, with the transfer still under way.
-    await panelState(app.page, 'held').waitFor({ timeout: 15_000 });
-    await app.page.locator('[data-testid=transfer-progress][data-stage=ringing]').waitFor({ timeout: 10_000 });
-    await app.page.locator('[data-testid=takeover-notice][data-kind=recovered]').waitFor();
+    const guid = await reloadDuringBlindTransfer();
     await screenshots(app.page, 'reload-transfer-blind-ringing');
     await bruno.page.getByTestId('answer').first().click();
     const wrap = app.page.getByTestId('dispo-transferred');
@@ -193,5 +235,20 @@ describe('a reload during a blind transfer', () => {
     await until(async () => (await voicesHeard(bruno.page, [CUSTOMER_HZ])).voices[CUSTOMER_HZ]! > HEARD || null, 'bruno hears the customer');
     await screenshots(app.page, 'reload-transfer-blind-done');
     await bruno.page.getByTestId('hang-up').click();
+  });
+
+  it('follows a failure too: bruno declines, the platform had moved the customer (Asterisk), so the new page hangs up its leg, says the call has ended and asks for the wrap-up', { timeout: 120_000 }, async () => {
+    const guid = await reloadDuringBlindTransfer();
+    await bruno.page.getByTestId('reject').first().click();
+    const said = app.page.getByTestId('transfer-said');
+    await said.waitFor({ timeout: 15_000 });
+    expect(await said.textContent()).toMatch(/terminó|has ended/iu);
+    await app.page.locator(`[data-testid=disposition-form][data-guid="${guid}"]`).waitFor({ timeout: 10_000 });
+    const last = await until(async () => {
+      const t = (await transfers()).slice(-1)[0];
+      return t?.transfererLeg === 'bye-received' ? t : null;
+    }, "the platform received the BYE of ana's leg");
+    expect(last).toMatchObject({ kind: 'blind', by: '1001', outcome: expect.not.stringMatching(/^completed$/u) });
+    await screenshots(app.page, 'reload-transfer-blind-failed');
   });
 });

@@ -21,8 +21,8 @@ import type { SoftphoneApi } from '../bridge';
 import type { Phone } from '../phone';
 
 export type TakeoverNotice =
-  | { readonly kind: 'recovering' | 'recovered' | 'missed'; readonly caller: string }
-  | { readonly kind: 'failed' | 'failedNoHangUp'; readonly caller: string; readonly cause: Say };
+  | { readonly kind: 'recovering' | 'recovered' | 'consultationRecovered' | 'missed'; readonly caller: string }
+  | { readonly kind: 'failed' | 'failedNoHangUp' | 'consultationLost'; readonly caller: string; readonly cause: Say };
 
 const callerOf = (s: LiveCallSnapshot): string => s.cti?.Callerid || s.remoteUser || s.placed?.destination || '';
 
@@ -49,14 +49,18 @@ export function useCallTakeover(api: SoftphoneApi, phone: Phone | null, adopt: (
         setNotice({ kind: 'recovering', caller });
         const outcome = await phone.takeOver({ ...snapshot, dialog: snapshot.dialog });
         if (outcome.kind === 'taken') {
-          setNotice({ kind: 'recovered', caller });
+          setNotice({ kind: snapshot.consultation ? 'consultationRecovered' : 'recovered', caller });
           continue;
         }
         const state = phone.call?.id === snapshot.id ? phone.call.state : null;
         const cause: Say = state?.kind === 'ended' && state.reason ? state.reason : { key: 'phone.takeover.noAnswer', params: {} };
         const others = [phone.call, phone.heldCall, phone.waitingCall].some((c) => c && c.id !== snapshot.id && c.state.kind !== 'ended');
         // A consultation leg is not the platform's call for this phone (the customer's is): Hang Up Call never ends it.
-        const hungUp = others || snapshot.consultation ? false : await api.request('calls.hangUp', {}).then((r) => r.ok);
+        if (snapshot.consultation) {
+          if (live) setNotice({ kind: 'consultationLost', caller, cause });
+          continue;
+        }
+        const hungUp = others ? false : await api.request('calls.hangUp', {}).then((r) => r.ok);
         if (live) setNotice({ kind: hungUp ? 'failed' : 'failedNoHangUp', caller, cause });
       }
     };
