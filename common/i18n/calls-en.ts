@@ -67,6 +67,8 @@ export const callsEn = {
   'calls.takeover.failedNoHangUp': 'Your call with {caller} could not be taken back. {cause} The platform could not be asked to end it either: please record how it ended, and tell your supervisor if the customer may still be on the line.',
   'calls.takeover.consultationRecovered': 'Your consultation with {caller} is back after the page was reloaded; the customer is still on hold.',
   'calls.takeover.consultationLost': 'Your consultation with {caller} could not be taken back. {cause} The customer is still on hold: resume the call to talk to them.',
+  'calls.takeover.consultationCancelled': 'Your call to {caller} was still ringing when the page was reloaded: it was cancelled. The customer is still on hold: resume the call, or call {caller} again.',
+  'calls.takeover.consultationNotCancelled': 'Your call to {caller} was still ringing when the page was reloaded and could not be cancelled: it may go on ringing there. The customer is still on hold: resume the call.',
   'calls.takeover.missed': 'A call from {caller} was ringing when the page was reloaded; it is in your missed calls.',
   'calls.lost': 'The call from {caller} stopped ringing. {reason} It is in your missed calls.',
   'calls.lost.dismiss': 'Dismiss',

@@ -69,6 +69,8 @@ export const callsEs: Record<keyof typeof callsEn, string> = {
   'calls.takeover.failedNoHangUp': 'No se pudo retomar su llamada con {caller}. {cause} Tampoco se pudo pedir a la plataforma que la termine: registre cómo terminó y avise a su supervisor si el cliente puede seguir en línea.',
   'calls.takeover.consultationRecovered': 'Su consulta con {caller} continúa después de recargar la página; el cliente sigue en espera.',
   'calls.takeover.consultationLost': 'No se pudo retomar su consulta con {caller}. {cause} El cliente sigue en espera: retome la llamada para hablarle.',
+  'calls.takeover.consultationCancelled': 'Su llamada a {caller} aún sonaba cuando se recargó la página: se canceló. El cliente sigue en espera: retome la llamada o vuelva a llamar a {caller}.',
+  'calls.takeover.consultationNotCancelled': 'Su llamada a {caller} aún sonaba cuando se recargó la página y no se pudo cancelar: puede seguir sonando allí. El cliente sigue en espera: retome la llamada.',
   'calls.takeover.missed': 'Una llamada de {caller} sonaba cuando se recargó la página; está en sus llamadas perdidas.',
   'calls.lost': 'La llamada de {caller} dejó de sonar. {reason} Quedó en sus llamadas perdidas.',
   'calls.lost.dismiss': 'Descartar',

@@ -28,6 +28,12 @@ export const liveDialogSchema = z
   .strict();
 export type LiveDialog = z.infer<typeof liveDialogSchema>;
 
+/** An INVITE under way (a consultation still ringing): what a CANCEL of it needs (RFC 3261 §9.1). */
+export const diallingInviteSchema = z
+  .object({ callId: token, fromTag: token, branch: token, cseq: z.number().int().min(1).max(2 ** 31 - 1), requestUri: uri, fromUri: uri, toUri: uri })
+  .strict();
+export type DiallingInvite = z.infer<typeof diallingInviteSchema>;
+
 const MAX_CTI_CHARS = 16_000;
 
 export const liveCallSnapshotSchema = z
@@ -70,6 +76,8 @@ export const liveCallSnapshotSchema = z
       .object({ target: transferTargetSchema, name: z.string().max(256), mode: z.enum(['blind', 'attended']) })
       .strict()
       .optional(),
+    /** A consultation still ringing (state `ringing`, no dialog): the new page cancels it with this. */
+    dialling: diallingInviteSchema.optional(),
     /** The Make Call this call answers, when it is one (its wrap-up names the number dialled). */
     placed: z
       .object({

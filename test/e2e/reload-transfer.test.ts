@@ -8,6 +8,8 @@
 //     hear each other, the panel shows the consultation; Swap and Complete
 //     still work (the customer and bruno then talk: measured at both), or
 //     Cancel does (ana is back with the customer).
+//   - While the consultation still rings at bruno: the new page cancels it
+//     (he stops ringing) and the customer waits held, resumable.
 //   - During a blind transfer (REFER sent, bruno still ringing): the new page
 //     takes the call back and follows the NOTIFYs that now come to it; when
 //     bruno answers, ana's leg ends and her wrap-up says where the call went.
@@ -196,6 +198,29 @@ describe('a reload during a consultation', () => {
     await panelState(bruno.page, 'active').waitFor({ state: 'detached', timeout: 10_000 });
     expect((await simCall(app, guid)).phone).toBe('1001');
     await screenshots(app.page, 'reload-transfer-cancelled');
+    await app.page.getByTestId('hang-up').click();
+  });
+});
+
+describe('a reload while the consultation still rings', () => {
+  it('cancels it: bruno stops ringing, ana is told, the customer waits held and comes back with a resume', { timeout: 90_000 }, async () => {
+    const guid = await customerCallsAna();
+    await openTransfer(app.page, '1002');
+    await app.page.getByTestId('transfer-search').press('Control+Enter');
+    await panelState(bruno.page, 'ringing').waitFor({ timeout: 15_000 });
+    await app.page.reload();
+    await app.page.locator('[data-testid=takeover-notice][data-kind=consultationCancelled]').waitFor({ timeout: 15_000 });
+    // The platform took the CANCEL: its record of ana's call to bruno ended, and bruno's phone no longer rings.
+    await until(async () => (await simCalls(app)).filter((c) => c.origin === 'phone').at(-1)?.status === 'ended' || null, 'the platform ended the consultation call');
+    await panelState(bruno.page, 'ringing').waitFor({ state: 'detached', timeout: 10_000 });
+    await panelState(app.page, 'held').waitFor();
+    expect(await app.page.getByTestId('consultation-card').count()).toBe(0);
+    expect((await simCall(app, guid)).status).toBe('held');
+    await screenshots(app.page, 'reload-transfer-ringing-cancelled');
+    await app.page.getByTestId('hold').click();
+    await panelState(app.page, 'active').waitFor({ timeout: 10_000 });
+    await until(() => customerHearsAgent(app, guid), 'the customer hears ana again');
+    await until(async () => (await pageLevel(app.page)) > HEARD, 'ana hears the customer again');
     await app.page.getByTestId('hang-up').click();
   });
 });

@@ -21,7 +21,7 @@ import type { SoftphoneApi } from '../bridge';
 import type { Phone } from '../phone';
 
 export type TakeoverNotice =
-  | { readonly kind: 'recovering' | 'recovered' | 'consultationRecovered' | 'missed'; readonly caller: string }
+  | { readonly kind: 'recovering' | 'recovered' | 'consultationRecovered' | 'consultationCancelled' | 'consultationNotCancelled' | 'missed'; readonly caller: string }
   | { readonly kind: 'failed' | 'failedNoHangUp' | 'consultationLost'; readonly caller: string; readonly cause: Say };
 
 const callerOf = (s: LiveCallSnapshot): string => s.cti?.Callerid || s.remoteUser || s.placed?.destination || '';
@@ -39,6 +39,13 @@ export function useCallTakeover(api: SoftphoneApi, phone: Phone | null, adopt: (
       const calls = [...reply.value].sort((a, b) => Number(Boolean(a.consultation)) - Number(Boolean(b.consultation)));
       for (const snapshot of calls) {
         const caller = callerOf(snapshot);
+        // A consultation still ringing: the target stops ringing (a CANCEL); the customer is taken back held.
+        if (snapshot.consultation && snapshot.dialling) {
+          void api.request('phone.keepLiveCall', { callId: snapshot.id, snapshot: null });
+          const cancelled = await phone.cancelDiallingConsultation(snapshot.dialling);
+          if (live) setNotice({ kind: cancelled ? 'consultationCancelled' : 'consultationNotCancelled', caller });
+          continue;
+        }
         if (snapshot.state === 'ringing' || snapshot.dialog === null) {
           phone.ringLostWithPage(snapshot);
           void api.request('phone.keepLiveCall', { callId: snapshot.id, snapshot: null });

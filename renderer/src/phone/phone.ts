@@ -18,7 +18,8 @@ import { OfferedCalls, type MakeCallExpectation } from './call/offered-calls';
 import { ConnectionLosses, transportEnd } from './call/connection-loss';
 import { placeCall } from './call/outgoing-call';
 import { takeOverCall, type TakeOverOutcome } from './call/taken-over-call';
-import type { LiveCallSnapshot, LiveDialog } from '../../../common/ipc/live-call';
+import type { DiallingInvite, LiveCallSnapshot, LiveDialog } from '../../../common/ipc/live-call';
+import { cancelDiallingInvite } from './call/dialling-invite';
 import type { CallEnvironment, CallEvents, DeviceChoice, HangUpResult, PhoneCall } from './call/phone-call';
 import { createAudioMixer } from './conference/audio-mixer';
 import type { ConferenceEvent } from './conference/conference';
@@ -217,6 +218,9 @@ export class Phone {
     const call = this.calls.byId(callId);
     return call ? this.transfers.blindUnderWay(call) : null;
   }
+
+  /** A consultation that was still ringing when the page was reloaded: cancelled (dialling-invite.ts); true once the platform took the CANCEL. */
+  cancelDiallingConsultation = (invite: DiallingInvite): Promise<boolean> => cancelDiallingInvite(this.ua, invite);
 
   /** A call that rang on a page since reloaded is a missed call: never answered here for the agent (issue 24). */
   ringLostWithPage(s: Pick<LiveCallSnapshot, 'id' | 'remoteUser' | 'cti' | 'offeredAt'>): void {

@@ -97,15 +97,15 @@ describe('a call taken over by a reloaded page', () => {
     expect(english(state.reason!)).toBe('The page was reloaded during the call, and the platform answered 481 Call/Transaction Does Not Exist when the phone asked to take the call back.');
   });
 
-  it('reports nothing for a consultation still ringing, and an answered one with its customer', async () => {
+  it('reports a consultation still ringing as ringing (no dialog), and an answered one with its dialog and its customer', async () => {
     const { phone, pbx } = await kit.inCall();
     pbx.callee = { challenge: false, provisional: [180], final: null };
     const customerId = phone.call!.id;
     const consultation = await phone.consult({ kind: 'extension', extension: '1002' });
     await vi.waitFor(() => expect(consultation.state.kind).toBe('remote-ringing'));
-    expect(liveCallSnapshot(consultation, { notes: '', placed: null })).toBeNull();
+    expect(liveCallSnapshot(consultation, { notes: '', placed: null })).toMatchObject({ state: 'ringing', dialog: null, consultation: { of: customerId } });
     pbx.answerCall(callIdOf(pbx));
     await vi.waitFor(() => expect(consultation.state.kind).toBe('active'));
-    expect(liveCallSnapshot(consultation, { notes: '', placed: null })).toMatchObject({ consultation: { of: customerId, target: '1002' } });
+    expect(liveCallSnapshot(consultation, { notes: '', placed: null })).toMatchObject({ state: 'active', dialog: { callId: callIdOf(pbx) }, consultation: { of: customerId, target: '1002' } });
   });
 });

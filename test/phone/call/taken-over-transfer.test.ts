@@ -103,6 +103,29 @@ describe('a page reloaded during a consultation', () => {
   });
 });
 
+describe('a page reloaded while the consultation still rang', () => {
+  it('reports what a CANCEL needs, and the new page cancels the INVITE the old one sent (same branch, Call-ID, From tag, CSeq)', async () => {
+    const old = await kit.inCall();
+    old.pbx.callee = { challenge: true, provisional: [180], final: null };
+    const consultation = await old.phone.consult(EXT);
+    await vi.waitFor(() => expect(consultation.state.kind).toBe('remote-ringing'));
+    const snapshot = liveCallSnapshot(consultation, { notes: '', placed: null });
+    const invite = old.pbx.invites.at(-1)!;
+    expect(snapshot).toMatchObject({ state: 'ringing', dialog: null, consultation: { target: '1002' } });
+    // After the digest challenge: the INVITE's second transaction (its branch and CSeq) is the one to cancel.
+    expect(snapshot?.dialling).toMatchObject({ callId: invite.callId, fromTag: invite.fromTag, cseq: invite.cseq, branch: invite.viaBranch });
+    expect(invite.cseq).toBe(2);
+
+    const server = new FakeSipServer();
+    new FakePbx(server, kit.HA1);
+    const page = await kit.registered(server);
+    expect(await page.cancelDiallingConsultation(snapshot!.dialling!)).toBe(true);
+    const cancel = server.received.find((m) => m.method === 'CANCEL')!;
+    expect({ callId: cancel.callId, fromTag: cancel.fromTag, cseq: cancel.cseq, branch: cancel.viaBranch, ruri: cancel.ruri?.toString() })
+      .toEqual({ callId: invite.callId, fromTag: invite.fromTag, cseq: invite.cseq, branch: invite.viaBranch, ruri: invite.ruri?.toString() });
+  });
+});
+
 describe('a page reloaded during a blind transfer', () => {
   async function reloadedWhileRinging() {
     const old = await kit.inCall();
