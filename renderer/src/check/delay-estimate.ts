@@ -105,11 +105,9 @@ export function estimateDelay(sent: readonly number[], heard: readonly number[],
     }
     scores.push(aa > 0 && bb > 0 ? dot / Math.sqrt(aa * bb) : 0);
   }
-  // A periodic sound (beeps, a ringback) matches again one period later: the delay is the peak of the first
-  // match nearly as good as the best (the climb to that match's own peak: a smoothed beep's match is broad).
+  // A periodic sound (beeps, a ringback) matches again one period later: the first lag nearly as good as the best is the delay.
   const top = Math.max(0, ...scores);
-  let lag = scores.findIndex((score) => score >= top * NEAR_BEST);
-  while (lag >= 0 && (scores[lag + 1] ?? -Infinity) > (scores[lag] ?? 0)) lag += 1;
+  const lag = scores.findIndex((score) => score >= top * NEAR_BEST);
   const best = { lag, score: scores[lag] ?? 0 };
   const confidence = Math.round(Math.max(0, best.score) * 100) / 100;
   return best.lag < 0 || confidence < MIN_CONFIDENCE ? { delayMs: null, confidence } : { delayMs: best.lag * stepMs, confidence };
