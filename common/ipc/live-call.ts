@@ -6,6 +6,7 @@
 // page cannot grow main's memory with it.
 import { z } from 'zod';
 import { CtiSchema } from '../domain/cti';
+import { transferTargetSchema } from '../domain/transfer-target';
 
 const token = z.string().min(1).max(256);
 const uri = z.string().min(1).max(1024);
@@ -26,6 +27,12 @@ export const liveDialogSchema = z
   })
   .strict();
 export type LiveDialog = z.infer<typeof liveDialogSchema>;
+
+/** An INVITE under way (a consultation still ringing): what a CANCEL of it needs (RFC 3261 §9.1). */
+export const diallingInviteSchema = z
+  .object({ callId: token, fromTag: token, branch: token, cseq: z.number().int().min(1).max(2 ** 31 - 1), requestUri: uri, fromUri: uri, toUri: uri })
+  .strict();
+export type DiallingInvite = z.infer<typeof diallingInviteSchema>;
 
 const MAX_CTI_CHARS = 16_000;
 
@@ -51,6 +58,26 @@ export const liveCallSnapshotSchema = z
     autoAnswered: z.boolean(),
     /** Notes typed during the call so far. */
     notes: z.string().max(2000),
+    /**
+     * A consultation leg (the agent's call to a colleague about a held customer, issue 22): the customer's
+     * call it is about (its `id`) and the target as the agent chose it. Absent on a customer's call.
+     */
+    consultation: z.object({ of: token, target: z.string().max(256) }).strict().optional(),
+    /**
+     * A blind transfer of this call the platform has not reported final yet (REFER sent, NOTIFYs to come):
+     * the new page follows its NOTIFYs after the take-over. Absent when none is under way.
+     */
+    transfer: z
+      .object({ target: z.string().max(256), stage: z.enum(['requested', 'trying', 'ringing']), at: z.number().int().nonnegative() })
+      .strict()
+      .optional(),
+    /** What the agent chose for a transfer of this call (the wrap-up of a transferred call says where it went, by the directory's name). */
+    chosenTransfer: z
+      .object({ target: transferTargetSchema, name: z.string().max(256), mode: z.enum(['blind', 'attended']) })
+      .strict()
+      .optional(),
+    /** A consultation still ringing (state `ringing`, no dialog): the new page cancels it with this. */
+    dialling: diallingInviteSchema.optional(),
     /** The Make Call this call answers, when it is one (its wrap-up names the number dialled). */
     placed: z
       .object({

@@ -12,24 +12,32 @@ interface ProbeWindow {
 
 /** From now on, every media element given a stream in `page` is remembered. */
 export async function installHearingProbe(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as ProbeWindow;
-    if (w.__hearingProbe) return;
-    const elements = new Set<HTMLMediaElement>();
-    w.__hearingProbe = elements;
-    const original = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'srcObject');
-    if (!original?.set || !original.get) throw new Error('HTMLMediaElement has no srcObject accessor to watch');
-    const { get, set } = original;
-    Object.defineProperty(HTMLMediaElement.prototype, 'srcObject', {
-      configurable: true,
-      get(this: HTMLMediaElement) {
-        return get.call(this) as MediaProvider | null;
-      },
-      set(this: HTMLMediaElement, value: MediaProvider | null) {
-        if (value) elements.add(this);
-        set.call(this, value);
-      },
-    });
+  await page.evaluate(watchMediaElements);
+}
+
+/** The same, and again in every page loaded from now on, before its scripts run (a reloaded page takes its calls back at once). */
+export async function installHearingProbeOnLoad(page: Page): Promise<void> {
+  await page.addInitScript(watchMediaElements);
+  await installHearingProbe(page);
+}
+
+function watchMediaElements(): void {
+  const w = window as unknown as ProbeWindow;
+  if (w.__hearingProbe) return;
+  const elements = new Set<HTMLMediaElement>();
+  w.__hearingProbe = elements;
+  const original = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'srcObject');
+  if (!original?.set || !original.get) throw new Error('HTMLMediaElement has no srcObject accessor to watch');
+  const { get, set } = original;
+  Object.defineProperty(HTMLMediaElement.prototype, 'srcObject', {
+    configurable: true,
+    get(this: HTMLMediaElement) {
+      return get.call(this) as MediaProvider | null;
+    },
+    set(this: HTMLMediaElement, value: MediaProvider | null) {
+      if (value) elements.add(this);
+      set.call(this, value);
+    },
   });
 }
 

@@ -9,8 +9,8 @@ export function TakeoverNotice({ notice, onDismiss }: { notice: Notice; onDismis
   const { t } = useLanguage();
   const errorText = useErrorText();
   const caller = notice.caller || t('calls.panel.unknownCaller');
-  const failed = notice.kind === 'failed' || notice.kind === 'failedNoHangUp';
-  const text = failed
+  const failed = 'cause' in notice;
+  const text = 'cause' in notice
     ? t(`calls.takeover.${notice.kind}`, { caller, cause: errorText({ message: notice.cause.key, say: notice.cause }) })
     : t(`calls.takeover.${notice.kind}`, { caller });
   return (

@@ -11,6 +11,9 @@
 //                                                   (Hang Up Call), unless the phone has another
 //                                                   live call: Hang Up Call names only the phone,
 //                                                   and must never end a newer call.
+// A consultation leg (issue 22) is taken back after its customer's call and
+// linked to it again (Phone.takeOver); a lost one is never hung up with Hang
+// Up Call (that would end the customer's call): the customer stays held.
 import { useEffect, useState } from 'react';
 import type { LiveCallSnapshot } from '../../../common/ipc-contract';
 import type { Say } from '../../../common/i18n/say';
@@ -18,8 +21,8 @@ import type { SoftphoneApi } from '../bridge';
 import type { Phone } from '../phone';
 
 export type TakeoverNotice =
-  | { readonly kind: 'recovering' | 'recovered' | 'missed'; readonly caller: string }
-  | { readonly kind: 'failed' | 'failedNoHangUp'; readonly caller: string; readonly cause: Say };
+  | { readonly kind: 'recovering' | 'recovered' | 'consultationRecovered' | 'consultationCancelled' | 'consultationNotCancelled' | 'missed'; readonly caller: string }
+  | { readonly kind: 'failed' | 'failedNoHangUp' | 'consultationLost'; readonly caller: string; readonly cause: Say };
 
 const callerOf = (s: LiveCallSnapshot): string => s.cti?.Callerid || s.remoteUser || s.placed?.destination || '';
 
@@ -32,8 +35,17 @@ export function useCallTakeover(api: SoftphoneApi, phone: Phone | null, adopt: (
     const takeBack = async (): Promise<void> => {
       const reply = await api.request('phone.liveCalls', {});
       if (!live || !reply.ok) return;
-      for (const snapshot of reply.value) {
+      // Customers' calls first: a consultation is linked again to its customer's call once both are back.
+      const calls = [...reply.value].sort((a, b) => Number(Boolean(a.consultation)) - Number(Boolean(b.consultation)));
+      for (const snapshot of calls) {
         const caller = callerOf(snapshot);
+        // A consultation still ringing: the target stops ringing (a CANCEL); the customer is taken back held.
+        if (snapshot.consultation && snapshot.dialling) {
+          void api.request('phone.keepLiveCall', { callId: snapshot.id, snapshot: null });
+          const cancelled = await phone.cancelDiallingConsultation(snapshot.dialling);
+          if (live) setNotice({ kind: cancelled ? 'consultationCancelled' : 'consultationNotCancelled', caller });
+          continue;
+        }
         if (snapshot.state === 'ringing' || snapshot.dialog === null) {
           phone.ringLostWithPage(snapshot);
           void api.request('phone.keepLiveCall', { callId: snapshot.id, snapshot: null });
@@ -44,12 +56,17 @@ export function useCallTakeover(api: SoftphoneApi, phone: Phone | null, adopt: (
         setNotice({ kind: 'recovering', caller });
         const outcome = await phone.takeOver({ ...snapshot, dialog: snapshot.dialog });
         if (outcome.kind === 'taken') {
-          setNotice({ kind: 'recovered', caller });
+          setNotice({ kind: snapshot.consultation ? 'consultationRecovered' : 'recovered', caller });
           continue;
         }
         const state = phone.call?.id === snapshot.id ? phone.call.state : null;
         const cause: Say = state?.kind === 'ended' && state.reason ? state.reason : { key: 'phone.takeover.noAnswer', params: {} };
         const others = [phone.call, phone.heldCall, phone.waitingCall].some((c) => c && c.id !== snapshot.id && c.state.kind !== 'ended');
+        // A consultation leg is not the platform's call for this phone (the customer's is): Hang Up Call never ends it.
+        if (snapshot.consultation) {
+          if (live) setNotice({ kind: 'consultationLost', caller, cause });
+          continue;
+        }
         const hungUp = others ? false : await api.request('calls.hangUp', {}).then((r) => r.ok);
         if (live) setNotice({ kind: hungUp ? 'failed' : 'failedNoHangUp', caller, cause });
       }

@@ -13,7 +13,7 @@ import { PhoneError, type Phone, type PhoneCall, type QualitySample } from '../p
 import { callTransferOf, viewOf, wrapUpFromRecord, wrapUpOf, wrapUpRecordOf, type CallView, type WrapUp } from './call-view';
 import type { CallsActions, CallsState } from './calls-state';
 import { useLiveCallReport } from './use-live-call-report';
-import { chosenTransfer } from './transfer/transfer-log';
+import { chosenTransfer, rememberTransfer } from './transfer/transfer-log';
 import { notifyIncomingCall } from './incoming-notification';
 
 export type { CallsActions, CallsState } from './calls-state';
@@ -76,12 +76,14 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
     return p && (c.info.cti ? c.info.cti.Guid === p.guid : true) ? p : null;
   }, []);
   useLiveCallReport(api, phone, notes, placedFor);
-  // A call an earlier page had: answered (its end asks for a wrap-up), its notes, the Make Call it answers.
+  // A call an earlier page had: answered (its end asks for a wrap-up), its notes, the Make Call it answers,
+  // the transfer the agent chose for it (its wrap-up says where it went).
   const adopt = useCallback((s: LiveCallSnapshot) => {
     answered.current.add(s.id);
     if (s.notes) setNotesState((all) => ({ ...all, [s.id]: s.notes }));
     if (s.placed) placed.current = s.placed;
-  }, []);
+    if (s.chosenTransfer && phone) rememberTransfer(phone, s.id, s.chosenTransfer);
+  }, [phone]);
 
   useEffect(() => {
     let live = true;

@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import type { LiveCallSnapshot } from '../../../common/ipc-contract';
 import type { SoftphoneApi } from '../bridge';
 import { liveCallSnapshot, type Phone, type PhoneCall } from '../phone';
+import { chosenTransfer } from './transfer/transfer-log';
 
 export function useLiveCallReport(
   api: SoftphoneApi,
@@ -28,7 +29,12 @@ export function useLiveCallReport(
         void api.request('phone.keepLiveCall', { callId: call.id, snapshot: null });
         return;
       }
-      const snapshot = liveCallSnapshot(call, { notes: notesRef.current[call.id] ?? '', placed: placedRef.current(call) });
+      const transfer = phone.blindTransferUnderWay(call.id);
+      const chosen = chosenTransfer(phone, call.id);
+      const snapshot = liveCallSnapshot(call, {
+        notes: notesRef.current[call.id] ?? '', placed: placedRef.current(call),
+        ...(transfer ? { transfer } : {}), ...(chosen ? { chosenTransfer: { ...chosen, name: chosen.name.slice(0, 256) } } : {}),
+      });
       if (!snapshot) return;
       const text = JSON.stringify(snapshot);
       if (sent.get(call.id) === text) return;
@@ -38,7 +44,8 @@ export function useLiveCallReport(
     reportAll.current = () => {
       for (const call of [phone.call, phone.heldCall, phone.waitingCall]) if (call) report(call);
     };
-    const offs = [phone.on('call', ({ call }) => report(call)), phone.on('mute', () => reportAll.current())];
+    // A transfer's progress too: a page reloaded during a blind transfer hands it to the next (issue 24).
+    const offs = [phone.on('call', ({ call }) => report(call)), phone.on('mute', () => reportAll.current()), phone.on('transfer', () => reportAll.current())];
     return () => {
       for (const off of offs) off();
       reportAll.current = () => undefined;

@@ -18,7 +18,8 @@ import { OfferedCalls, type MakeCallExpectation } from './call/offered-calls';
 import { ConnectionLosses, transportEnd } from './call/connection-loss';
 import { placeCall } from './call/outgoing-call';
 import { takeOverCall, type TakeOverOutcome } from './call/taken-over-call';
-import type { LiveCallSnapshot, LiveDialog } from '../../../common/ipc/live-call';
+import type { DiallingInvite, LiveCallSnapshot, LiveDialog } from '../../../common/ipc/live-call';
+import { cancelDiallingInvite } from './call/dialling-invite';
 import type { CallEnvironment, CallEvents, DeviceChoice, HangUpResult, PhoneCall } from './call/phone-call';
 import { createAudioMixer } from './conference/audio-mixer';
 import type { ConferenceEvent } from './conference/conference';
@@ -202,12 +203,24 @@ export class Phone {
   }
 
   /** A reloaded page takes over a call an earlier page had (issue 24: taken-over-call.ts), as soon as connected; resolves once taken or lost. */
-  takeOver(snapshot: LiveCallSnapshot & { dialog: LiveDialog }): Promise<TakeOverOutcome> {
+  async takeOver(snapshot: LiveCallSnapshot & { dialog: LiveDialog }): Promise<TakeOverOutcome> {
     const call = takeOverCall(this.ua, snapshot, this.callEnvironment());
     this.calls.add(call);
     this.events.emit('call', { call, state: call.state });
-    return call.start((ms) => this.connectedSignal.wait(ms));
+    const outcome = await call.start((ms) => this.connectedSignal.wait(ms));
+    // Its consultation or blind transfer goes on where the earlier page left it.
+    if (outcome.kind === 'taken') this.transfers.takenBack(call, snapshot, (id) => this.calls.byId(id));
+    return outcome;
   }
+
+  /** A blind transfer of the call `callId` that is under way (issue 24: reported to main, so a reloaded page follows it). */
+  blindTransferUnderWay(callId: string): LiveCallSnapshot['transfer'] | null {
+    const call = this.calls.byId(callId);
+    return call ? this.transfers.blindUnderWay(call) : null;
+  }
+
+  /** A consultation that was still ringing when the page was reloaded: cancelled (dialling-invite.ts); true once the platform took the CANCEL. */
+  cancelDiallingConsultation = (invite: DiallingInvite): Promise<boolean> => cancelDiallingInvite(this.ua, invite);
 
   /** A call that rang on a page since reloaded is a missed call: never answered here for the agent (issue 24). */
   ringLostWithPage(s: Pick<LiveCallSnapshot, 'id' | 'remoteUser' | 'cti' | 'offeredAt'>): void {

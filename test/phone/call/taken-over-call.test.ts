@@ -10,7 +10,7 @@ import { liveCallSnapshot, type CallState } from '../../../renderer/src/phone';
 import { TAKEOVER_CSEQ_MARGIN } from '../../../renderer/src/phone/call/taken-over-call';
 import { FakeSdh } from '../support/fake-sdh';
 import { FakeSipServer } from '../support/fake-sip-server';
-import { transferKit } from '../support/transfer-kit';
+import { callIdOf, transferKit } from '../support/transfer-kit';
 
 const kit = transferKit();
 
@@ -97,9 +97,15 @@ describe('a call taken over by a reloaded page', () => {
     expect(english(state.reason!)).toBe('The page was reloaded during the call, and the platform answered 481 Call/Transaction Does Not Exist when the phone asked to take the call back.');
   });
 
-  it('reports a ringing call without a dialog, and nothing for a consultation', async () => {
-    const { phone } = await kit.inCall();
+  it('reports a consultation still ringing as ringing (no dialog), and an answered one with its dialog and its customer', async () => {
+    const { phone, pbx } = await kit.inCall();
+    pbx.callee = { challenge: false, provisional: [180], final: null };
+    const customerId = phone.call!.id;
     const consultation = await phone.consult({ kind: 'extension', extension: '1002' });
-    expect(liveCallSnapshot(consultation, { notes: '', placed: null })).toBeNull();
+    await vi.waitFor(() => expect(consultation.state.kind).toBe('remote-ringing'));
+    expect(liveCallSnapshot(consultation, { notes: '', placed: null })).toMatchObject({ state: 'ringing', dialog: null, consultation: { of: customerId } });
+    pbx.answerCall(callIdOf(pbx));
+    await vi.waitFor(() => expect(consultation.state.kind).toBe('active'));
+    expect(liveCallSnapshot(consultation, { notes: '', placed: null })).toMatchObject({ state: 'active', dialog: { callId: callIdOf(pbx) }, consultation: { of: customerId, target: '1002' } });
   });
 });

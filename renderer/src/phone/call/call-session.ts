@@ -129,6 +129,15 @@ export abstract class CallSession {
     return sendRefer(this.session, request);
   }
 
+  /**
+   * The NOTIFYs of a REFER an earlier page of this app sent in this dialog
+   * (issue 24: a blind transfer under way when the page was reloaded) go to
+   * `onNotify` from now on, as if this page had sent it.
+   */
+  followRefer(onNotify: (notify: ReferNotify) => void): void {
+    this.referNotify = onNotify;
+  }
+
   /** A transfer is about to take this call over: the platform's BYE ends it as `transferred`, not as a hang-up. */
   expectTransferEnd(target: string): void {
     this.transferTarget = target;

@@ -14,6 +14,8 @@ import { PhoneCall, type CallDirection, type CallEnvironment, type CallInfo, typ
 import { failureSaid, sipFailureKind } from './sip-failure';
 import { PhoneError } from '../phone-error';
 import type { ResolvedTarget } from '../transfer/transfer-target';
+import type { DiallingInvite } from '../../../../common/ipc/live-call';
+import { diallingInviteOf } from './dialling-invite';
 
 export class OutgoingCall extends PhoneCall {
   constructor(
@@ -42,6 +44,10 @@ export class OutgoingCall extends PhoneCall {
       .catch((err: unknown) => {
         this.end({ cause: 'failed', by: 'system', detail: `The call could not be placed: ${err instanceof Error ? err.message : String(err)}` });
       });
+  }
+
+  override diallingInvite(): DiallingInvite | null {
+    return isDialling(this.current) ? diallingInviteOf(this.inviter) : null;
   }
 
   async answer(): Promise<void> {

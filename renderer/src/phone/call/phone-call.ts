@@ -26,6 +26,7 @@ import { PhoneError } from '../phone-error';
 import type { QualitySample } from '../quality/rtp-quality';
 import type { CallQualityTimeline } from '../../../../common/ipc/call-quality';
 import type { ConnectionLoss } from './connection-loss';
+import type { DiallingInvite } from '../../../../common/ipc/live-call';
 
 export type { CallDirection, CallEnvironment, CallEvents, CallInfo, CallRole, DeviceChoice, HangUpResult, RefreshResult } from './phone-call-options';
 
@@ -61,6 +62,11 @@ export abstract class PhoneCall extends CallSession {
   abstract reject(): Promise<void>;
   /** Ends the call before it was answered, or null when it is answered (hangUp() goes on with a BYE). */
   protected abstract hangUpUnanswered(): Promise<HangUpResult | null>;
+
+  /** What a CANCEL of this call's INVITE needs while it is under way (an outgoing call: outgoing-call.ts), else null. */
+  diallingInvite(): DiallingInvite | null {
+    return null;
+  }
 
   /** Ends a ringing incoming call whose INVITE's connection is gone (true); false for any other call (incoming-call.ts). */
   connectionGone(_loss: ConnectionLoss): boolean {

@@ -187,8 +187,11 @@ export class TakenOverCall extends PhoneCall {
 }
 
 function infoOf(snapshot: LiveCallSnapshot, env: CallEnvironment): CallInfo {
+  // A consultation leg stays one: linked to its customer's call, named by its target (no wrap-up of its own).
+  const consultation = snapshot.consultation;
   return {
-    id: snapshot.id, direction: snapshot.direction, role: 'customer', consultationOf: null, target: null,
+    id: snapshot.id, direction: snapshot.direction, role: consultation ? 'consultation' : 'customer',
+    consultationOf: consultation?.of ?? null, target: consultation?.target ?? null,
     remoteUser: snapshot.remoteUser, remoteDisplayName: snapshot.remoteDisplayName, cti: snapshot.cti, ctiError: snapshot.ctiError,
     referredBy: snapshot.referredBy, autoAnswer: { answer: false, because: 'not-requested' }, receivedAt: env.timers.now(),
     offeredWhileBusy: false, takenOver: true,

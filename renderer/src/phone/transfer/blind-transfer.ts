@@ -31,7 +31,22 @@ export async function blindTransfer(attempt: TransferAttempt, targetUri: string)
       return isLive(call.state) ? attempt.fail('refused', causeOf(error)) : attempt.fail('customer-gone');
     }
   }
-  const result = await attempt.refer(blindReferTo(targetUri));
+  return finishBlind(attempt, await attempt.refer(blindReferTo(targetUri)));
+}
+
+/**
+ * A blind transfer an earlier page of this app had sent when it was reloaded
+ * (issue 24): the new page took the call back and follows the REFER's NOTIFYs
+ * from the stage it had reached; its result is dealt with as if this page had
+ * sent it (done: the leg is hung up and the wrap-up says where the call went).
+ */
+export async function followBlindTransfer(attempt: TransferAttempt, from: 'requested' | 'trying' | 'ringing'): Promise<TransferState> {
+  attempt.report({ stage: from });
+  return finishBlind(attempt, await attempt.follow({ stage: from }));
+}
+
+async function finishBlind(attempt: TransferAttempt, result: TransferState): Promise<TransferState> {
+  const call = attempt.call;
   if (result.stage === 'done') await call.hangUpTransferred(attempt.target, attempt.timers.now());
   // The leg the platform left alone (the customer was moved): never shown as a call with the customer.
   else if (result.stage === 'failed' && customerMoved(result.failure.kind)) await call.hangUp().catch(() => undefined);

@@ -22,6 +22,7 @@
  */
 import type { Say, Spoken } from '../../../../common/i18n/say';
 import type { PhoneCall } from '../call/phone-call';
+import { isEstablished } from '../call/call-state';
 import { failureSaid } from '../call/sip-failure';
 import { assertTransition, type TransitionTable } from '../state-machine';
 
@@ -137,7 +138,8 @@ export class Consultation {
   callChanged(call: PhoneCall): void {
     if (this.ended || !this.involves(call)) return;
     const state = call.state;
-    if (call === this.call && state.kind === 'active' && this.current.kind === 'dialling') return this.move({ kind: 'open' });
+    // Answered; or, taken back after a reload (issue 24), already held because the agent had swapped to the customer.
+    if (call === this.call && isEstablished(state) && this.current.kind === 'dialling') return this.move({ kind: 'open' });
     if (state.kind !== 'ended') return;
     // A completion in flight: the platform ends the legs itself; the transfer's result decides (attended-transfer.ts).
     if (this.current.kind === 'completing') return;

@@ -63,6 +63,19 @@ export class ReferFollower {
     return result;
   }
 
+  /**
+   * Follows a REFER an earlier page sent on `call` (issue 24), from the stage
+   * it had reached: no REFER goes out; its NOTIFYs arrive in the dialog the
+   * new page took over, and the result is bounded by `resultMs` from now.
+   */
+  follow(call: PhoneCall, from: TransferState): Promise<TransferState> {
+    const result = new Promise<TransferState>((resolve) => (this.settle = resolve));
+    this.current = from;
+    call.followRefer((notify) => this.update(afterNotify(this.current, notify, this.plan.target)));
+    this.arm(this.bounds.resultMs);
+    return result;
+  }
+
   /** Ends it from outside (the customer hung up, the connection is gone) unless it already has its result. */
   fail(kind: 'customer-gone' | 'no-connection'): void {
     this.update(failed(kind, null, this.plan.target));

@@ -27,6 +27,7 @@ export class TransferAttempt {
   private follower: ReferFollower | null = null;
   private customerGone = false;
   private last: TransferState | null = null;
+  private lastAt = 0;
 
   constructor(
     readonly call: PhoneCall,
@@ -45,11 +46,17 @@ export class TransferAttempt {
     return this.ctx.bounds.replacedLegMs;
   }
 
+  /** What was last reported and when (a page reloaded now hands an unfinished blind transfer to the next: issue 24). */
+  get progress(): { readonly state: TransferState; readonly at: number } | null {
+    return this.last ? { state: this.last, at: this.lastAt } : null;
+  }
+
   report(reported: TransferState): TransferState {
     if (this.last?.stage === 'done' || this.last?.stage === 'failed') return this.last;
     const state = this.kind === 'blind' ? saidForBlind(reported, this.target) : reported;
     this.last = state;
-    this.ctx.report({ ...state, callId: this.call.id, kind: this.kind, target: this.target, at: this.ctx.timers.now() });
+    this.lastAt = this.ctx.timers.now();
+    this.ctx.report({ ...state, callId: this.call.id, kind: this.kind, target: this.target, at: this.lastAt });
     return state;
   }
 
@@ -64,6 +71,15 @@ export class TransferAttempt {
     this.follower = new ReferFollower(plan, this.ctx.bounds, this.ctx.timers, (state) => this.report(state));
     // The result as reported (a blind failure may have been said anew: saidForBlind).
     return this.follower.run(this.call).then((state) => (this.last && isFinal(this.last) ? this.last : state));
+  }
+
+  /** Follows the REFER an earlier page sent on this call (issue 24), from the stage it had reached. */
+  follow(from: TransferState): Promise<TransferState> {
+    if (this.customerGone || this.call.state.kind === 'ended') return Promise.resolve(this.fail('customer-gone'));
+    // No REFER goes out: the plan only names the target for the failure's words.
+    const plan = { referTo: '', referredBy: this.ctx.aor, noSubscription: false, target: this.target };
+    this.follower = new ReferFollower(plan, this.ctx.bounds, this.ctx.timers, (state) => this.report(state));
+    return this.follower.follow(this.call, from).then((state) => (this.last && isFinal(this.last) ? this.last : state));
   }
 
   /** The customer's call ended. */

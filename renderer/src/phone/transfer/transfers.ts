@@ -14,16 +14,17 @@
  * leaves the call untouched; a consultation without one is refused.
  */
 import type { PhoneCall } from '../call/phone-call';
-import { isEstablished } from '../call/call-state';
+import { isEstablished, isLive } from '../call/call-state';
+import type { LiveCallSnapshot } from '../../../../common/ipc/live-call';
 import { Conference } from '../conference/conference';
 import type { PhoneEvents } from '../phone-events';
 import type { ConferenceMixer } from '../conference/conference-mixer';
 import { PhoneError } from '../phone-error';
 import { cancelConsultation, completeConsultation, startConsultation } from './attended-transfer';
-import { blindTransfer } from './blind-transfer';
+import { blindTransfer, followBlindTransfer } from './blind-transfer';
 import { Consultation, type ConsultationEvent } from './consultation';
 import { TransferAttempt, type TransferContext } from './transfer-attempt';
-import type { TransferState } from './transfer-state';
+import { isFinal, type TransferState } from './transfer-state';
 import { resolveTarget, type ResolvedTarget, type TransferTarget } from './transfer-target';
 
 export interface TransfersOptions extends Omit<TransferContext, 'report'> {
@@ -78,15 +79,45 @@ export class Transfers {
     this.consulting = customer;
     try {
       const call = await startConsultation(customer, () => this.opts.placeConsultation(resolved, customer));
-      const consultation = new Consultation(customer, call, resolved.shown, () => this.opts.timers.now(), (event) => this.consultationChanged(event));
-      this.consultation = consultation;
-      this.targetUri = resolved.uri;
-      this.opts.emit('consultation', { customerCallId: customer.id, consultationCallId: call.id, target: resolved.shown, state: consultation.state });
-      consultation.callChanged(call); // it may have been answered already
+      this.open(customer, call, resolved.shown, resolved.uri);
       return call;
     } finally {
       this.consulting = null;
     }
+  }
+
+  /**
+   * After a reload (issue 24): a call the new page took back. A consultation
+   * leg is linked again to its customer's call (taken back before it), so the
+   * consultation goes on where it was (Complete, Cancel, Swap); a blind
+   * transfer that was under way is followed to its result by its NOTIFYs.
+   */
+  takenBack(call: PhoneCall, snapshot: Pick<LiveCallSnapshot, 'consultation' | 'transfer' | 'dialog'>, byId: (id: string) => PhoneCall | null): void {
+    const customer = snapshot.consultation ? byId(snapshot.consultation.of) : null;
+    if (snapshot.consultation && snapshot.dialog && customer && isLive(customer.state) && !this.currentConsultation) {
+      // The consultation's To URI is the target as the REFER's Refer-To names it.
+      this.open(customer, call, snapshot.consultation.target, snapshot.dialog.remoteUri);
+    }
+    if (snapshot.transfer && !this.attempts.has(call)) {
+      const attempt = this.attempt(call, 'blind', snapshot.transfer.target);
+      void this.running(attempt, () => followBlindTransfer(attempt, snapshot.transfer?.stage ?? 'requested'));
+    }
+  }
+
+  /** A blind transfer of `call` under way (sent, not final yet), for a page that may be reloaded now. */
+  blindUnderWay(call: PhoneCall): NonNullable<LiveCallSnapshot['transfer']> | null {
+    const attempt = this.attempts.get(call);
+    const progress = attempt?.kind === 'blind' ? attempt.progress : null;
+    if (!attempt || !progress || isFinal(progress.state)) return null;
+    return { target: attempt.target.slice(0, 256), stage: progress.state.stage === 'ringing' || progress.state.stage === 'trying' ? progress.state.stage : 'requested', at: Math.round(progress.at) };
+  }
+
+  private open(customer: PhoneCall, call: PhoneCall, shown: string, uri: string): void {
+    const consultation = new Consultation(customer, call, shown, () => this.opts.timers.now(), (event) => this.consultationChanged(event));
+    this.consultation = consultation;
+    this.targetUri = uri;
+    this.opts.emit('consultation', { customerCallId: customer.id, consultationCallId: call.id, target: shown, state: consultation.state });
+    consultation.callChanged(call); // it may have been answered already
   }
 
   /** Attended transfer: the platform joins customer and target (also "leave the two talking" in a conference). */
