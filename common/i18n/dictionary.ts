@@ -39,10 +39,25 @@ function textOf(dictionary: Partial<Dictionary>, key: string): string | undefine
   return Object.hasOwn(dictionary, key) ? dictionary[key as MessageKey] : undefined;
 }
 
+/**
+ * A word of the language inside a parameter: `@` and its message key, said in the language the text is
+ * spoken in, not the one it was made in (the shift-start check's steps are made once and read in either
+ * language; the diagnostics file keeps them). Only keys of the check's and the call quality's words count,
+ * so text a person or a peer wrote is never taken for one.
+ */
+export function wordOf(key: MessageKey): string {
+  return `@${key}`;
+}
+const WORD = /@((?:check|quality)\.[A-Za-z0-9_.]+)/g;
+
+function withWords(dictionary: Partial<Dictionary>, value: string): string {
+  return value.replace(WORD, (whole, key: string) => textOf(dictionary, key) ?? whole);
+}
+
 function speakOne(dictionary: Partial<Dictionary>, spoken: Spoken, extra: Record<string, string> = {}): string | undefined {
   const text = textOf(dictionary, spoken.key);
   if (text === undefined) return undefined;
-  const params: Record<string, string> = { ...spoken.params, ...extra };
+  const params: Record<string, string> = Object.fromEntries(Object.entries({ ...spoken.params, ...extra }).map(([name, value]) => [name, withWords(dictionary, value)]));
   for (const [param, named] of Object.entries(NAMED_PARAMS)) {
     const ids = spoken.params[param];
     if (ids !== undefined) params[param] = namesOf(dictionary, ids, named);

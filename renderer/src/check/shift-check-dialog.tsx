@@ -52,7 +52,7 @@ export function ShiftCheckDialog({ api, phone, sip, autoStart, onClose }: { api:
     setSteps([]);
     setSpeaker(null);
     setRun({ kind: 'running', since: Date.now() });
-    const words = checkWords(t);
+    const words = checkWords();
     const report = await runShiftCheck(
       { api, phone, iceServers: sip.iceServers ?? [], echoExtension: settings.echoDestination, sipServer: sip.wsUrl, words: words.audio, iceTypeWord: words.iceType },
       controller.signal,

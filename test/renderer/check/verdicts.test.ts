@@ -3,6 +3,8 @@ import { en } from '../../../common/i18n/en';
 import { speakIn } from '../../../common/i18n/dictionary';
 import type { ApiCheck } from '../../../common/ipc-contract';
 import { echoStep, microphoneStep, speakerStep, type AudioWords } from '../../../renderer/src/check/audio-verdicts';
+import { checkWords } from '../../../renderer/src/check/check-words';
+import { es } from '../../../common/i18n/es';
 import type { EchoFigures } from '../../../renderer/src/check/echo-test';
 import type { IceProbe } from '../../../renderer/src/check/ice-probe';
 import { urlKind } from '../../../renderer/src/check/ice-probe';
@@ -66,5 +68,27 @@ describe('the check\'s verdicts', () => {
     expect(microphoneStep(echo({ micActive: 0 })).verdict).toBe('failed');
     expect(microphoneStep(null).verdict).toBe('skipped');
     expect([speakerStep(true).verdict, speakerStep(false).verdict, speakerStep(null).verdict]).toEqual(['passed', 'failed', 'skipped']);
+  });
+});
+
+describe('the check\'s words', () => {
+  it('are said in the language the step is read in, not the one it was made in', () => {
+    const { audio, iceType } = checkWords();
+    const step = echoStep('*43', echo({ lossSentPercent: null, delayMs: null, pair: { local: 'relay', remote: 'host', protocol: 'udp', relayProtocol: 'tcp' } }), audio);
+    const inEnglish = speakIn(en, step.say) ?? '';
+    const inSpanish = speakIn(es, step.say) ?? '';
+    expect(inEnglish).toContain(`${en['quality.candidate.relay']} (TCP) ↔ ${en['quality.candidate.host']}, UDP`);
+    expect(inEnglish).toContain(en['check.echo.notReported']);
+    expect(inSpanish).toContain(`${es['quality.candidate.relay']} (TCP) ↔ ${es['quality.candidate.host']}, UDP`);
+    expect(inSpanish).toContain(es['check.echo.delayUnknown']);
+    expect(inSpanish).not.toContain('@');
+    const ice = iceStep([probe('turn:turn.acme.test:3478?transport=udp', {})], iceType);
+    expect(speakIn(es, ice.say)).toContain(es['check.ice.type.nothing']);
+    expect(speakIn(en, ice.say)).toContain(en['check.ice.type.nothing']);
+  });
+
+  it('leave other text with an @ as it was (only the check\'s and the call quality\'s words count)', () => {
+    const said = speakIn(en, { key: 'check.echo.failed', params: { extension: '*43', detail: 'it@example.com, @op.signIn, @quality.nothing.such' } });
+    expect(said).toContain('it@example.com, @op.signIn, @quality.nothing.such');
   });
 });
