@@ -116,7 +116,7 @@ async function composeServices(workstation: () => Workstation | undefined) {
   });
   app.on('will-quit', () => void calls.close());
   // The phone asks main to watch its SIP server after long outages (Node is not throttled like the page's WebSocket).
-  const phone = createPhoneService({ session, prober: createReachabilityProber({ connect: sipUpgradeProbeTrusting(() => caPemOrNull(settings.get().caFile)) }), log: (line) => logging.logger.info(line) });
+  const phone = createPhoneService({ session, prober: createReachabilityProber({ connect: sipUpgradeProbeTrusting(() => caPemOrNull(session.caFile())) }), log: (line) => logging.logger.info(line) });
   app.on('will-quit', () => phone.close());
   const events = createEventJournal();
   const stopEvents = watchDiagnosticEvents(events, { connectivity, outbox: calls });
@@ -256,9 +256,12 @@ async function start(): Promise<void> {
   await loadRenderer(window, location, devServerUrl);
 }
 
-/** The CA file's text (cached by path, size and time: a changed file applies at once) and the phone's host. */
+/**
+ * The CA file's text (cached by path, size and time: a changed file applies at once) and the phone's host.
+ * The file the API client trusts (the sign-in's, the launch's or the saved one), so the page's SIP
+ * connection and the API are trusted alike.
+ */
 function privateCaTrust(services: AppServices): PrivateCaTrust {
-  const { caFile } = services.settings.get();
   const host = wsHost(services.session.view().sip?.wsUrl);
-  return { caPem: caPemOrNull(caFile), hosts: host ? [host] : [] };
+  return { caPem: caPemOrNull(services.session.caFile()), hosts: host ? [host] : [] };
 }

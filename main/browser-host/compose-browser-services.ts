@@ -73,7 +73,7 @@ export function composeBrowserServices(
     forms: { template: () => settings.get().formUrlTemplate },
   });
   // The phone asks main to watch its SIP server after long outages (Node is not throttled like the page's WebSocket).
-  const phone = createPhoneService({ session, prober: createReachabilityProber({ connect: sipUpgradeProbeTrusting(() => caPemOrNull(settings.get().caFile)) }), log: (line) => logger.info(line) });
+  const phone = createPhoneService({ session, prober: createReachabilityProber({ connect: sipUpgradeProbeTrusting(() => caPemOrNull(session.caFile())) }), log: (line) => logger.info(line) });
   const events = createEventJournal();
   const stopEvents = watchDiagnosticEvents(events, { connectivity, outbox: calls });
   const diagnosticsSources: DiagnosticsSources = {
