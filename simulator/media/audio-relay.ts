@@ -26,18 +26,11 @@ export class FrameQueue implements AudioSource {
   }
 }
 
-/**
- * The echo test (Asterisk's Echo()): what the leg receives is sent back to it, frame by frame, through the
- * same short queue as a bridge (so at most RELAY_QUEUE_FRAMES behind). Returns what stops it.
- */
+/** The echo test (Asterisk's Echo()): what the leg receives is sent back to it as it arrives. Returns what stops it. */
 export function echoAudio(leg: CustomerMedia): () => void {
-  const back = new FrameQueue();
-  const stop = leg.onAudio((frame) => back.push(frame));
-  leg.setSource(back);
-  return () => {
-    stop();
-    leg.setSource(undefined);
-  };
+  leg.setSource(undefined);
+  leg.echo(true);
+  return () => leg.echo(false);
 }
 
 /** Bridges the audio of two legs; returns the function that parts them again (both fall silent). */

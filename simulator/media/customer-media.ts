@@ -61,6 +61,10 @@ export class CustomerMedia {
   private source: AudioSource | undefined;
   private readonly audioListeners = new Set<(samples: Int16Array) => void>();
   private sendTimer: NodeJS.Timeout | undefined;
+  private rtpSequence = Math.floor(Math.random() * 0xffff);
+  private rtpTimestamp = Math.floor(Math.random() * 0xffffffff);
+  /** Asterisk's Echo(): each frame the phone sends goes straight back as it arrives. */
+  private echoing = false;
   private sentPackets = 0;
   private lastSentRms = 0;
   private remoteDirection: SdpDirection = 'sendrecv';
@@ -235,6 +239,16 @@ export class CustomerMedia {
     this.meter.add(samples);
     this.recent.add(samples, performance.now());
     for (const listener of this.audioListeners) listener(samples);
+    if (this.echoing && this.sendTimer) this.sendFrame(samples);
+  }
+
+  /**
+   * Plays back what the phone sends, frame for frame as it arrives, as Asterisk's Echo() writes each frame it
+   * reads: the delay heard is the path's, and a stall of this process delays those frames only (a queue
+   * between receiving and a send clock kept every stall's delay for the rest of the call).
+   */
+  echo(on: boolean): void {
+    this.echoing = on;
   }
 
   private startSending(): void {
@@ -242,31 +256,31 @@ export class CustomerMedia {
     const startedAt = performance.now();
     const clock = new SendClock(startedAt);
     const maxSendMs = this.options.maxSendMs ?? 2 * 60 * 60_000;
-    let sequenceNumber = Math.floor(Math.random() * 0xffff);
-    let timestamp = Math.floor(Math.random() * 0xffffffff);
-    const sendFrame = (): void => {
-      const law = this.negotiatedLaw();
-      const frame = this.source?.nextFrame();
-      // The clock runs on through silence, so the phone's jitter buffer sees the gap for what it is.
-      timestamp = (timestamp + FRAME_SAMPLES) >>> 0;
-      // On hold (agent sendonly/inactive) the customer only listens.
-      if (!law || !frame || this.remoteDirection === 'sendonly' || this.remoteDirection === 'inactive') return;
-      sequenceNumber = (sequenceNumber + 1) & 0xffff;
-      const header = new RtpHeader({ payloadType: law === 'alaw' ? 8 : 0, sequenceNumber, timestamp, marker: this.sentPackets === 0 });
-      void this.transceiver.sender.sendRtp(new RtpPacket(header, encodeG711(frame, law))).catch(() => undefined);
-      this.sentPackets++;
-      this.lastSentRms = rmsOf(frame);
-    };
     const tick = (): void => {
       const now = performance.now();
       if (now - startedAt > maxSendMs) {
         this.stopSending();
         return;
       }
-      for (let due = clock.due(now); due > 0; due -= 1) sendFrame();
+      // Echoing, what arrives goes back as it comes (receive()); the clock sends nothing of its own.
+      for (let due = clock.due(now); due > 0; due -= 1) if (!this.echoing) this.sendFrame(this.source?.nextFrame());
       this.sendTimer = setTimeout(tick, clock.msUntilNext(performance.now()));
     };
     this.sendTimer = setTimeout(tick, clock.msUntilNext(startedAt));
+  }
+
+  /** One 20 ms frame's worth of RTP: the frame, or nothing (silence) with the RTP clock still running. */
+  private sendFrame(frame: Int16Array | undefined): void {
+    const law = this.negotiatedLaw();
+    // The clock runs on through silence, so the phone's jitter buffer sees the gap for what it is.
+    this.rtpTimestamp = (this.rtpTimestamp + (frame?.length ?? FRAME_SAMPLES)) >>> 0;
+    // On hold (agent sendonly/inactive) the customer only listens.
+    if (!law || !frame || this.remoteDirection === 'sendonly' || this.remoteDirection === 'inactive') return;
+    this.rtpSequence = (this.rtpSequence + 1) & 0xffff;
+    const header = new RtpHeader({ payloadType: law === 'alaw' ? 8 : 0, sequenceNumber: this.rtpSequence, timestamp: this.rtpTimestamp, marker: this.sentPackets === 0 });
+    void this.transceiver.sender.sendRtp(new RtpPacket(header, encodeG711(frame, law))).catch(() => undefined);
+    this.sentPackets++;
+    this.lastSentRms = rmsOf(frame);
   }
 
   private negotiatedLaw(): G711Law | undefined {
