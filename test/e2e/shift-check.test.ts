@@ -41,6 +41,7 @@ describe('the shift-start check', () => {
     expect(echo).toMatch(/dirección directa ↔ dirección directa, UDP/u);
     // The fake microphone's beeps came back: the delay heard is timed (loopback: tens to a few hundred ms).
     const figures = JSON.parse((await page.getByTestId('check-step-echo').getAttribute('data-figures')) ?? '{}') as { delayMs: number | null; packetsBack: number };
+    console.log(`echo figures: ${JSON.stringify(figures)}`);
     expect(figures.delayMs).toBeGreaterThan(0);
     expect(figures.delayMs).toBeLessThan(1_000);
     expect(figures.packetsBack).toBeGreaterThan(300);

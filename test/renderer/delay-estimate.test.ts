@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateDelay, levelsOnGrid, type LevelReading } from '../../renderer/src/check/delay-estimate';
+import { estimateDelay, estimateDelayOverTime, levelsOnGrid, type LevelReading } from '../../renderer/src/check/delay-estimate';
 
 /** A beep every 26 samples (20 ms each), as Chromium's fake microphone gives, and the page's level samples. */
 const beeps = (n: number, offset: number, jitter: (i: number) => number = () => 0): number[] =>
@@ -63,5 +63,30 @@ describe('level readings placed by when they were taken', () => {
     expect(grid.sent.map((v) => Math.round(v * 100) / 100)).toEqual([0, 0.2, 0.4, 0.6]);
     expect(grid.heard.map((v) => Math.round(v * 100) / 100)).toEqual([1, 0.73, 0.47, 0.2]);
     expect(levelsOnGrid([], 20)).toEqual({ sent: [], heard: [] });
+  });
+});
+
+describe('the delay heard when it changes during the test', () => {
+  /** A 40 ms beep every 500 ms, sampled every 20 ms, heard `before` ms later until `atMs`, then `after` ms later. */
+  const levels = (before: number, after: number, atMs: number): { sent: number[]; heard: number[] } => {
+    const beep = (t: number): number => (t >= 0 && t % 500 < 40 ? 0.4 : 0);
+    const times = Array.from({ length: 500 }, (_, i) => i * 20);
+    return { sent: times.map(beep), heard: times.map((t) => beep(t - (t < atMs ? before : after))) };
+  };
+
+  it('is what was heard most of the test when a jitter buffer grew its delay halfway (one lag for the whole test matches too weakly)', () => {
+    const { sent, heard } = levels(100, 360, 4_000);
+    const whole = estimateDelay(sent, heard, 20);
+    const overTime = estimateDelayOverTime(sent, heard, 20);
+    console.log(`delay changing from 100 to 360 ms at 4 s: one lag ${JSON.stringify(whole)}, over time ${JSON.stringify(overTime)}`);
+    expect(overTime.delayMs).toBe(360);
+    expect(overTime.confidence).toBeGreaterThan(whole.confidence);
+    expect(overTime.confidence).toBeGreaterThan(0.8);
+  });
+
+  it('is the same as one estimate when the delay holds, and none when nothing like the beeps came back', () => {
+    const steady = levels(200, 200, 0);
+    expect(estimateDelayOverTime(steady.sent, steady.heard, 20).delayMs).toBe(200);
+    expect(estimateDelayOverTime(steady.sent, new Array<number>(500).fill(0), 20).delayMs).toBeNull();
   });
 });

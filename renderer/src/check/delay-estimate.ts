@@ -114,3 +114,29 @@ export function estimateDelay(sent: readonly number[], heard: readonly number[],
   const confidence = Math.round(Math.max(0, best.score) * 100) / 100;
   return best.lag < 0 || confidence < MIN_CONFIDENCE ? { delayMs: null, confidence } : { delayMs: best.lag * stepMs, confidence };
 }
+
+/** Windows of the echo test the delay is told in, and how far apart they start. */
+const WINDOW_MS = 3_000;
+const WINDOW_EVERY_MS = 1_000;
+
+/**
+ * The delay heard when it may change during the test: a phone's jitter buffer grows its delay after a burst
+ * of jitter and keeps it (a loaded machine's echo went from 100 to 360 ms halfway through), and no one lag
+ * then matches the whole test. Told in 3 s windows a second apart: the delay is the median of the windows
+ * that tell one (what the agent heard most of the test), none when fewer than half do; the confidence is
+ * the median window's.
+ */
+export function estimateDelayOverTime(sent: readonly number[], heard: readonly number[], stepMs: number, maxDelayMs = 1_000): DelayEstimate {
+  const n = Math.min(sent.length, heard.length);
+  const size = Math.round(WINDOW_MS / stepMs);
+  if (n <= size) return estimateDelay(sent, heard, stepMs, maxDelayMs);
+  const windows: DelayEstimate[] = [];
+  for (let start = 0; start + size <= n; start += Math.round(WINDOW_EVERY_MS / stepMs)) {
+    windows.push(estimateDelay(sent.slice(start, start + size), heard.slice(start, start + size), stepMs, maxDelayMs));
+  }
+  const told = windows.flatMap((window) => (window.delayMs === null ? [] : [window.delayMs])).sort((a, b) => a - b);
+  const confidences = windows.map((window) => window.confidence).sort((a, b) => a - b);
+  const confidence = confidences[Math.floor(confidences.length / 2)] ?? 0;
+  if (told.length * 2 < windows.length) return { delayMs: null, confidence };
+  return { delayMs: told[Math.floor(told.length / 2)] ?? null, confidence };
+}

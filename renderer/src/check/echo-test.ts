@@ -11,7 +11,7 @@
 import type { CandidatePair } from '../../../common/ipc-contract';
 import type { Phone, PhoneCall } from '../phone';
 import { qualityBetween, snapshotFromStats } from '../phone/quality/rtp-quality';
-import { estimateDelay, levelsOnGrid } from './delay-estimate';
+import { estimateDelayOverTime, levelsOnGrid } from './delay-estimate';
 import { recordLevels } from './level-recorder';
 
 export const LEVEL_STEP_MS = 20;
@@ -93,7 +93,7 @@ export async function runEchoTest(phone: Phone, extension: string, options: Echo
     const back = qualityBetween(first, last);
     const theirs = remoteInbound(report);
     const { sent, heard } = levelsOnGrid(readings, LEVEL_STEP_MS);
-    const delay = estimateDelay(sent, heard, LEVEL_STEP_MS);
+    const delay = estimateDelayOverTime(sent, heard, LEVEL_STEP_MS);
     return {
       notConnected: null,
       listenedMs: Date.now() - started,
