@@ -64,6 +64,7 @@ export const checkEn = {
   'check.echo.quality.fair': 'fair',
   'check.echo.quality.bad': 'bad',
   'check.echo.notReported': 'not reported',
+  'check.echo.percentSign': '%',
   'check.echo.delayUnknown': 'an unknown time (the microphone gave no sound to time)',
   'check.echo.pathUnknown': 'The call\'s audio path could not be read.',
   'check.echo.path': 'The call\'s audio went {path}.',

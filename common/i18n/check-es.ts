@@ -66,6 +66,7 @@ export const checkEs: Record<keyof typeof checkEn, string> = {
   'check.echo.quality.fair': 'regular',
   'check.echo.quality.bad': 'malo',
   'check.echo.notReported': 'sin informar',
+  'check.echo.percentSign': ' %',
   'check.echo.delayUnknown': 'un tiempo desconocido (el micrófono no dio sonido para medirlo)',
   'check.echo.pathUnknown': 'No se pudo leer el camino del audio de la llamada.',
   'check.echo.path': 'El audio de la llamada fue {path}.',

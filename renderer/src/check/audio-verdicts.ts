@@ -19,6 +19,8 @@ export interface AudioWords {
   /** "TURN relay (TCP) ↔ direct address, UDP": a candidate pair in the agent's words. */
   readonly pair: (pair: CandidatePair) => string;
   readonly notReported: string;
+  /** A share in percent as the language writes it: "3.3%" in English, "3.3 %" in Spanish. */
+  readonly percent: (value: number) => string;
   readonly delay: (ms: number | null) => string;
   readonly quality: (kind: 'fair' | 'bad') => string;
 }
@@ -39,7 +41,7 @@ export function echoStep(extension: string, echo: EchoFigures, words: AudioWords
   if (echo.packetsBack === 0 || echo.mos === null) return { ...base, verdict: 'failed', say: say('check.echo.noPath', { extension }), tellIt: say('check.echo.noPath.it') };
   const params = {
     extension, mos: echo.mos.toFixed(1), lossBack: fixed(echo.lossBackPercent, 1),
-    lossSent: echo.lossSentPercent === null ? words.notReported : `${echo.lossSentPercent.toFixed(1)} %`,
+    lossSent: echo.lossSentPercent === null ? words.notReported : words.percent(echo.lossSentPercent),
     jitter: fixed(echo.jitterBackMs, 0), rtt: fixed(echo.rttMs, 0), delay: words.delay(echo.delayMs),
   };
   // The pair the call used: which of the network's paths a call takes (said after the figures).

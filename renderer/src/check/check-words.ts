@@ -17,6 +17,7 @@ export function checkWords(): { audio: AudioWords; iceType: (type: 'host' | 'srf
     audio: {
       pair,
       notReported: wordOf('check.echo.notReported'),
+      percent: (value) => `${value.toFixed(1)}${wordOf('check.echo.percentSign')}`,
       delay: (ms) => (ms === null ? wordOf('check.echo.delayUnknown') : `${ms} ms`),
       quality: (kind) => wordOf(`check.echo.quality.${kind}`),
     },

@@ -14,7 +14,7 @@ const api = (over: Partial<ApiCheck> = {}): ApiCheck => ({
   url: 'https://acme.ucontactcloud.com', reachable: true, status: 200, elapsedMs: 80, clockSkewSeconds: 1, problem: null,
   tls: { protocol: 'TLSv1.3', authorized: true, problem: null, subject: 'CN=acme', issuer: 'CN=CA', validTo: 'Dec 1 2027' }, ...over,
 });
-const words: AudioWords = { pair: (p) => `${p.local}/${p.relayProtocol ?? p.protocol}`, notReported: 'not reported', delay: (ms) => (ms === null ? '?' : `${ms} ms`), quality: (k) => k };
+const words: AudioWords = { pair: (p) => `${p.local}/${p.relayProtocol ?? p.protocol}`, notReported: 'not reported', percent: (v) => `${v.toFixed(1)}%`, delay: (ms) => (ms === null ? '?' : `${ms} ms`), quality: (k) => k };
 const echo = (over: Partial<EchoFigures> = {}): EchoFigures => ({
   notConnected: null, listenedMs: 10_000, packetsBack: 490, lossBackPercent: 0, jitterBackMs: 3, mos: 4.4, lossSentPercent: 0, jitterSentMs: 2, rttMs: 20,
   delayMs: 220, delayConfidence: 0.8, micPeak: 0.4, micActive: 0.2, pair: { local: 'host', remote: 'host', protocol: 'udp', relayProtocol: null }, ...over,
@@ -82,6 +82,9 @@ describe('the check\'s words', () => {
     expect(inSpanish).toContain(`${es['quality.candidate.relay']} (TCP) ↔ ${es['quality.candidate.host']}, UDP`);
     expect(inSpanish).toContain(es['check.echo.delayUnknown']);
     expect(inSpanish).not.toContain('@');
+    const reported = echoStep('*43', echo({ lossBackPercent: 1.5, lossSentPercent: 2.5 }), audio);
+    expect(speakIn(en, reported.say)).toContain('loss 1.5% back and 2.5% sent');
+    expect(speakIn(es, reported.say)).toContain('pérdida 1.5 % de vuelta y 2.5 % de ida');
     const ice = iceStep([probe('turn:turn.acme.test:3478?transport=udp', {})], iceType);
     expect(speakIn(es, ice.say)).toContain(es['check.ice.type.nothing']);
     expect(speakIn(en, ice.say)).toContain(en['check.ice.type.nothing']);
