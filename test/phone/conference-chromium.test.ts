@@ -4,7 +4,8 @@
 // agent both; a muted party reaches nobody; the agent's mute and a new microphone work
 // mid-conference; at the end the mixer's tracks (and the Web Audio mixer's AudioContext) are gone.
 // Both mixers go through every case; the frame mixer whose worker cannot start must still mix, on the
-// page. The delay each adds is printed (no threshold here: bench/conference.ts measures it).
+// page; the phone's default is the frame mixer, or Web Audio where the Breakout Box is missing. The
+// delay each adds is printed (no threshold here: bench/conference.ts measures it).
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPageInChromium, type PageInChromium } from '../support/chromium-page';
@@ -33,13 +34,16 @@ const absent = (bands: Bands, voice: keyof Bands): boolean => bands[voice] < lou
 
 let browser: PageInChromium;
 const reports = new Map<MixerKind, Report>();
-let fallback: Pick<Report, 'mixing' | 'where'>;
+type Short = Pick<Report, 'mixing' | 'where'> & { mixerContexts: number; reopened: number[] };
+let fallback: Short;
+const defaults = new Map<MixerKind, Short>();
 
 beforeAll(async () => {
   browser = await openPageInChromium(join(import.meta.dirname, 'browser/conference-page-entry.ts'), 'conferencePage');
   for (const kind of ['web-audio', 'frames'] as const) reports.set(kind, (await browser.page.evaluate((k) => window.conferencePage.run(k), kind)) as Report);
-  fallback = (await browser.page.evaluate(() => window.conferencePage.run('frames-on-page', false))) as Pick<Report, 'mixing' | 'where'>;
-}, 150_000);
+  fallback = (await browser.page.evaluate(() => window.conferencePage.run('frames-on-page', false))) as Short;
+  for (const kind of ['default', 'default-without-box', 'frames-stalling'] as const) defaults.set(kind, (await browser.page.evaluate((k) => window.conferencePage.run(k, false), kind)) as Short);
+}, 180_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -105,5 +109,27 @@ describe('conference mixer in Chromium: frames, its worker unable to start', () 
   it('mixes on the page instead: each party hears the agent and the other party', () => {
     expect(fallback.where).toBe('page');
     expectMixing(fallback.mixing);
+  });
+});
+
+describe('conference mixer in Chromium: frames, a party whose input stalls', () => {
+  it('opens that input again, once, and each party then hears the agent and the other party', () => {
+    const found = defaults.get('frames-stalling');
+    expect([found?.where, found?.reopened]).toEqual(['worker', [1]]);
+    if (found) expectMixing(found.mixing);
+  });
+});
+
+describe("conference mixer in Chromium: the phone's default", () => {
+  it('is the frame mixer, in its worker, where the Breakout Box is (bench/conference: Web Audio adds more than a 20 ms packet)', () => {
+    const found = defaults.get('default');
+    expect([found?.where, found?.mixerContexts]).toEqual(['worker', 0]);
+    if (found) expectMixing(found.mixing);
+  });
+
+  it('is Web Audio (an AudioContext of its own) where the Breakout Box is missing', () => {
+    const found = defaults.get('default-without-box');
+    expect([found?.where, found?.mixerContexts]).toEqual(['not said', 1]);
+    if (found) expectMixing(found.mixing);
   });
 });

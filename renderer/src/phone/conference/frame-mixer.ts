@@ -17,14 +17,18 @@
  * that cannot start (an error, or no word within `workerTimeoutMs`) is
  * replaced by the same loop on the page: a conference that mixes late beats
  * one that stays silent. Tracks are cloned so that ending them here never
- * touches the calls' own.
+ * touches the calls' own. A party's input that stalls (mix-loop.ts) is
+ * opened again from a fresh clone, up to `MAX_REOPENS` times per party.
  */
 import type { ConferenceMedia } from '../media/call-media';
 import type { SendOverride } from '../media/send-override';
 import type { BreakoutBox, GeneratedTrack } from './breakout-box';
 import type { ConferenceMixer, PartyIndex } from './conference-mixer';
 import { MixLoop } from './mix-loop';
-import { MIX_WORKER_READY, transfersOf, type MixCommand, type MixMessage, type MixStreams } from './mix-messages';
+import { isInputStalled, MIX_WORKER_READY, transfersOf, type MixCommand, type MixMessage, type MixStreams } from './mix-messages';
+
+/** How often one party's input is opened again in a conference (an input that keeps stalling is not the reading's fault). */
+const MAX_REOPENS = 3;
 
 export interface FrameMixerOptions {
   /** Starts the mixing worker (default: mix-worker.ts, bundled by Vite); null = mix on the page. */
@@ -33,6 +37,8 @@ export interface FrameMixerOptions {
   readonly workerTimeoutMs?: number;
   /** Told where the mix runs once that is settled (for logs and tests). */
   readonly onMixing?: (where: 'worker' | 'page') => void;
+  /** Told each time a party's stalled input is opened again (for logs and tests). */
+  readonly onInputReopened?: (party: PartyIndex) => void;
 }
 
 const defaultWorker = (): Worker => new Worker(new URL('./mix-worker.ts', import.meta.url), { type: 'module', name: 'conference-mix' });
@@ -55,6 +61,8 @@ export function createFrameMixer(box: BreakoutBox, options: FrameMixerOptions = 
     clones.push(clone);
     return box.frames(clone);
   };
+  const partyClones: [MediaStreamTrack | null, MediaStreamTrack | null] = [null, null];
+  const reopens: [number, number] = [0, 0];
   const useMicrophone = (track: MediaStreamTrack): ReadableStream<AudioData> => {
     microphone?.stop();
     const stream = framesOf(track);
@@ -64,17 +72,31 @@ export function createFrameMixer(box: BreakoutBox, options: FrameMixerOptions = 
 
   return {
     mix(parties: readonly [ConferenceMedia, ConferenceMedia]) {
-      const received = parties.map((party) => {
+      const tracks = parties.map((party) => {
         const track = party.remote.getAudioTracks()[0];
         if (!track) throw new Error('A call in the conference receives no audio track.');
-        return framesOf(track);
+        return track;
       });
+      const partyFrames = (party: PartyIndex): ReadableStream<AudioData> => {
+        const track = tracks[party];
+        if (!track) throw new Error('A call in the conference receives no audio track.');
+        partyClones[party]?.stop();
+        const stream = framesOf(track);
+        partyClones[party] = clones.at(-1) ?? null;
+        return stream;
+      };
+      const [in0, in1] = [partyFrames(0), partyFrames(1)];
       generators.push(box.generator(), box.generator());
       const [out0, out1] = generators;
-      const [in0, in1] = received;
-      if (!out0 || !out1 || !in0 || !in1) throw new Error('The mixer could not set up its streams.');
+      if (!out0 || !out1) throw new Error('The mixer could not set up its streams.');
       const streams: MixStreams = { microphone: useMicrophone(parties[0].microphone), parties: [in0, in1], outputs: [out0.writable, out1.writable] };
-      host = startHost(streams, options);
+      const reopen = (party: PartyIndex): void => {
+        if (!host || reopens[party] >= MAX_REOPENS) return;
+        reopens[party] += 1;
+        host.send({ type: 'party', party, stream: partyFrames(party) });
+        options.onInputReopened?.(party);
+      };
+      host = startHost(streams, options, reopen);
       const live = host;
       const override = (output: PartyIndex, generated: GeneratedTrack): SendOverride => ({
         track: generated.track,
@@ -96,14 +118,14 @@ export function createFrameMixer(box: BreakoutBox, options: FrameMixerOptions = 
 }
 
 /** The loop in a worker once it says it is loaded, else on the page. */
-function startHost(streams: MixStreams, options: FrameMixerOptions): MixHost {
+function startHost(streams: MixStreams, options: FrameMixerOptions, onStalled: (party: PartyIndex) => void): MixHost {
   const pending: MixCommand[] = [];
   let deliver: ((command: MixCommand) => void) | null = null;
   let stop = (): void => undefined;
   let closed = false;
 
   const onPage = (): void => {
-    const loop = new MixLoop(streams);
+    const loop = new MixLoop(streams, onStalled);
     for (const command of pending.splice(0)) loop.handle(command);
     deliver = (command) => loop.handle(command);
     stop = () => loop.stop();
@@ -123,6 +145,10 @@ function startHost(streams: MixStreams, options: FrameMixerOptions): MixHost {
     const timer = setTimeout(fallBack, options.workerTimeoutMs ?? 3_000);
     worker.addEventListener('error', fallBack);
     worker.addEventListener('message', (event: MessageEvent<unknown>) => {
+      if (isInputStalled(event.data)) {
+        if (!closed) onStalled(event.data.party);
+        return;
+      }
       if (event.data !== MIX_WORKER_READY || deliver || closed) return;
       clearTimeout(timer);
       post({ type: 'start', streams });

@@ -5,6 +5,13 @@
  * the mixer's worker (mix-worker.ts) and, if that cannot start, on the page.
  * Times are the thread's performance.now(); frames are stamped in microseconds
  * on the same clock, as Chromium stamps the frames it delivers.
+ *
+ * A party's input that gives no frame for `STALL_MS` while the microphone's
+ * flow is reported (once per input) so the host can open it again: a remote
+ * track's frames come every 10 ms for as long as its call plays, so a silent
+ * input is a broken one, and it would leave the other party not hearing this
+ * one for the rest of the conference (the app's three-way E2E saw that
+ * twice in ten runs, cause not found; docs/BENCHMARKS.md, "Issue 22").
  */
 import type { PartyIndex } from './conference-mixer';
 import { FrameReader, FrameWriter } from './audio-frames';
@@ -12,24 +19,38 @@ import { FrameMix } from './frame-mix';
 import { pumpFrames } from './frame-pump';
 import type { MixCommand, MixStreams } from './mix-messages';
 
+/** A party input without a frame for this long, while the microphone's come, has stalled. */
+export const STALL_MS = 1_000;
+
 export class MixLoop {
   private readonly mix: FrameMix;
   private readonly writers: readonly [WritableStreamDefaultWriter<AudioData>, WritableStreamDefaultWriter<AudioData>];
   private readonly frameWriters = [new FrameWriter(), new FrameWriter()] as const;
   private readonly readers = new Set<ReadableStreamDefaultReader<AudioData>>();
   private microphone: ReadableStreamDefaultReader<AudioData> | null = null;
+  private readonly partyReaders: [ReadableStreamDefaultReader<AudioData> | null, ReadableStreamDefaultReader<AudioData> | null] = [null, null];
+  /** When each party's input last gave a frame (or was opened), and whether its stall was reported. */
+  private readonly partyFrameAt: [number, number];
+  private readonly stallReported = [false, false];
   private stopped = false;
 
-  constructor(streams: MixStreams) {
+  /** `onStalled`: a party's input gave no frame for STALL_MS while the microphone's came. */
+  constructor(
+    streams: MixStreams,
+    private readonly onStalled: (party: PartyIndex) => void = () => undefined,
+  ) {
     this.writers = [streams.outputs[0].getWriter(), streams.outputs[1].getWriter()];
-    this.mix = new FrameMix((output, samples) => this.write(output, samples), { startedAtMs: performance.now() });
+    const now = performance.now();
+    this.partyFrameAt = [now, now];
+    this.mix = new FrameMix((output, samples) => this.write(output, samples), { startedAtMs: now });
     this.useMicrophone(streams.microphone);
-    for (const party of [0, 1] as const) this.pump(streams.parties[party], (samples, now) => this.mix.party(party, samples, now));
+    for (const party of [0, 1] as const) this.useParty(party, streams.parties[party]);
   }
 
   handle(command: MixCommand): void {
     if (command.type === 'agent-audible') this.mix.setAgentAudible(command.output, command.audible);
     else if (command.type === 'party-heard') this.mix.setPartyHeard(command.party, command.heard);
+    else if (command.type === 'party') this.useParty(command.party, command.stream);
     else this.useMicrophone(command.microphone);
   }
 
@@ -46,7 +67,32 @@ export class MixLoop {
       this.readers.delete(old);
       void old.cancel().catch(() => undefined);
     }
-    this.microphone = this.pump(stream, (samples, now) => this.mix.microphone(samples, now));
+    this.microphone = this.pump(stream, (samples, now) => {
+      this.mix.microphone(samples, now);
+      this.checkStalls(now);
+    });
+  }
+
+  private useParty(party: PartyIndex, stream: ReadableStream<AudioData>): void {
+    const old = this.partyReaders[party];
+    if (old) {
+      this.readers.delete(old);
+      void old.cancel().catch(() => undefined);
+    }
+    this.partyFrameAt[party] = performance.now();
+    this.stallReported[party] = false;
+    this.partyReaders[party] = this.pump(stream, (samples, now) => {
+      this.partyFrameAt[party] = now;
+      this.mix.party(party, samples, now);
+    });
+  }
+
+  private checkStalls(now: number): void {
+    for (const party of [0, 1] as const) {
+      if (this.stallReported[party] || now - this.partyFrameAt[party] < STALL_MS) continue;
+      this.stallReported[party] = true;
+      this.onStalled(party);
+    }
   }
 
   /** Reads `stream` to its end (or stop()), each frame's samples to `use` (frame-pump.ts). */

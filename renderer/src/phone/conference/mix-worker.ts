@@ -9,7 +9,7 @@
  * 'self'`) allows it.
  */
 import { MixLoop } from './mix-loop';
-import { MIX_WORKER_READY, type MixMessage } from './mix-messages';
+import { MIX_WORKER_READY, type InputStalled, type MixMessage } from './mix-messages';
 
 let loop: MixLoop | null = null;
 
@@ -17,7 +17,7 @@ addEventListener('message', (event: MessageEvent<MixMessage>) => {
   const message = event.data;
   if (message.type === 'start') {
     loop?.stop();
-    loop = new MixLoop(message.streams);
+    loop = new MixLoop(message.streams, (party) => postMessage({ type: 'input-stalled', party } satisfies InputStalled));
   } else loop?.handle(message);
 });
 
