@@ -28,6 +28,7 @@ import { readMemoryStatus } from './lib/proc-stats';
 import { emitResult, printTable, type Cell } from './lib/report';
 import { spawnBrowserHost } from './lib/browser-host-child';
 import { spawnSimulator } from './lib/spawn-simulator';
+import { callAndFile } from './lib/ui-call';
 
 const { values } = parseArgs({ options: { calls: { type: 'string', default: '500' }, every: { type: 'string', default: '100' }, warmup: { type: 'string', default: '60' } } });
 const bounded = (text: string, min: number, max: number): number => Math.max(min, Math.min(max, Math.round(Number(text)) || min));
@@ -111,16 +112,7 @@ const round = (value: number): number => Math.round(value * 1000) / 1000;
 
 /** One call as an agent makes it: dial, talk a little, hang up, file the wrap-up. */
 async function oneCall(page: Page, n: number): Promise<void> {
-  await page.locator('input[name=number]').fill(`0992${String(n).padStart(5, '0')}`);
-  await page.getByTestId('call-button').click();
-  await page.locator('[data-testid=call-panel][data-state=active]').waitFor({ timeout: 15_000 });
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  await page.getByTestId('hang-up').click();
-  const form = page.locator('[data-testid=disposition-form]');
-  await form.waitFor({ timeout: 10_000 });
-  await form.locator('input[name=l1]').fill('Contactado');
-  await page.getByTestId('disposition-submit').click();
-  await form.waitFor({ state: 'detached', timeout: 10_000 });
+  await callAndFile(page, `0992${String(n).padStart(5, '0')}`, 300);
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'call-soak-'));

@@ -22,6 +22,7 @@ import { phoneOnline, signOut, startSignedIn } from '../test/e2e/harness';
 import { machine } from './lib/machine';
 import { emitResult, printTable, type Cell } from './lib/report';
 import { percentile, round } from './lib/stats';
+import { callAndFile } from './lib/ui-call';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '10' }, calls: { type: 'string', default: '10' }, 'call-seconds': { type: 'string', default: '30' } } });
 const bounded = (text: string, min: number, max: number): number => Math.max(min, Math.min(max, Math.round(Number(text)) || min));
@@ -98,16 +99,7 @@ async function signInTime(page: Page, agent: { agent: string; password: string }
 
 /** One call from the dial pad, held `seconds`, hung up, wrap-up filed. */
 async function oneCall(page: Page, n: number, seconds: number): Promise<void> {
-  await page.locator('input[name=number]').fill(`0993${String(n).padStart(5, '0')}`);
-  await page.getByTestId('call-button').click();
-  await page.locator('[data-testid=call-panel][data-state=active]').waitFor({ timeout: 15_000 });
-  await new Promise((resolve) => setTimeout(resolve, seconds * 1_000));
-  await page.getByTestId('hang-up').click();
-  const form = page.locator('[data-testid=disposition-form]');
-  await form.waitFor({ timeout: 10_000 });
-  await form.locator('input[name=l1]').fill('Contactado');
-  await page.getByTestId('disposition-submit').click();
-  await form.waitFor({ state: 'detached', timeout: 10_000 });
+  await callAndFile(page, `0993${String(n).padStart(5, '0')}`, seconds * 1_000);
 }
 
 /** Help → "Save diagnostics file": the downloaded file's size, and each part's (its JSON). */

@@ -16,12 +16,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeMicrophoneFlag, voiceLevel } from '../interop/media/customer-call';
 import { customerHeard, discardWrapUps, openTransfer, pageLevel, panelState, simCall, simCalls, until } from './calls-kit';
 import { installHearingProbe, installHearingProbeOnLoad, voicesHeard } from './hearing-probe';
-import { chooseLanguage, phoneOnline, SCREENSHOT_DIR, simControl, startSignedIn, type E2EApp } from './harness';
+import { phoneOnline, screenshotsInBothLanguages, simControl, startSignedIn, type E2EApp } from './harness';
 import { openOtherAgent, type OtherAgent } from './other-agent';
 import { customerHearsAgent } from './reload-kit';
 
@@ -144,20 +143,12 @@ async function reloadDuringConsultation(guid: string): Promise<void> {
   expect(await customerHearsAgent(app, guid)).toBe(false);
 }
 
-async function screenshots(page: Page, name: string): Promise<void> {
-  for (const language of ['es', 'en'] as const) {
-    await chooseLanguage(page, language);
-    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${language}.png`) });
-  }
-  await chooseLanguage(page, 'es');
-}
-
 describe('a reload during a consultation', () => {
   it('takes back the held customer and the consultation; Swap and Complete work after it: the customer and bruno talk', { timeout: 120_000 }, async () => {
     const guid = await customerCallsAna();
     await consultBruno();
     await reloadDuringConsultation(guid);
-    await screenshots(app.page, 'reload-transfer-consultation');
+    await screenshotsInBothLanguages(app.page, 'reload-transfer-consultation');
     // Swap: ana talks to the customer again (bruno held), and back.
     await app.page.getByTestId('consult-swap').click();
     await until(async () => (await app.page.getByTestId('call-who').textContent())?.includes('099555111') ?? false, 'ana talks to the customer again');
@@ -181,7 +172,7 @@ describe('a reload during a consultation', () => {
       return atCustomer > HEARD && atBruno > HEARD ? { atCustomer, atBruno } : null;
     }, 'the customer and bruno hear each other');
     process.stderr.write(`e2e: after Complete the customer hears bruno ${heard.atCustomer.toFixed(3)}, bruno hears the customer ${heard.atBruno.toFixed(3)}\n`);
-    await screenshots(app.page, 'reload-transfer-completed');
+    await screenshotsInBothLanguages(app.page, 'reload-transfer-completed');
     await bruno.page.getByTestId('hang-up').click();
   });
 
@@ -197,7 +188,7 @@ describe('a reload during a consultation', () => {
     await until(() => customerHearsAgent(app, guid), 'the customer hears ana again');
     await panelState(bruno.page, 'active').waitFor({ state: 'detached', timeout: 10_000 });
     expect((await simCall(app, guid)).phone).toBe('1001');
-    await screenshots(app.page, 'reload-transfer-cancelled');
+    await screenshotsInBothLanguages(app.page, 'reload-transfer-cancelled');
     await app.page.getByTestId('hang-up').click();
   });
 });
@@ -216,7 +207,7 @@ describe('a reload while the consultation still rings', () => {
     await panelState(app.page, 'held').waitFor();
     expect(await app.page.getByTestId('consultation-card').count()).toBe(0);
     expect((await simCall(app, guid)).status).toBe('held');
-    await screenshots(app.page, 'reload-transfer-ringing-cancelled');
+    await screenshotsInBothLanguages(app.page, 'reload-transfer-ringing-cancelled');
     await app.page.getByTestId('hold').click();
     await panelState(app.page, 'active').waitFor({ timeout: 10_000 });
     await until(() => customerHearsAgent(app, guid), 'the customer hears ana again');
@@ -245,7 +236,7 @@ async function reloadDuringBlindTransfer(): Promise<string> {
 describe('a reload during a blind transfer', () => {
   it('follows the transfer on the new page: when bruno answers, ana\'s leg ends and her wrap-up says where the call went', { timeout: 120_000 }, async () => {
     const guid = await reloadDuringBlindTransfer();
-    await screenshots(app.page, 'reload-transfer-blind-ringing');
+    await screenshotsInBothLanguages(app.page, 'reload-transfer-blind-ringing');
     await bruno.page.getByTestId('answer').first().click();
     const wrap = app.page.getByTestId('dispo-transferred');
     await wrap.waitFor({ timeout: 15_000 });
@@ -258,7 +249,7 @@ describe('a reload during a blind transfer', () => {
     }, 'the platform received the BYE of ana\'s leg');
     expect(last).toMatchObject({ kind: 'blind', by: '1001', outcome: 'completed', result: 200 });
     await until(async () => (await voicesHeard(bruno.page, [CUSTOMER_HZ])).voices[CUSTOMER_HZ]! > HEARD || null, 'bruno hears the customer');
-    await screenshots(app.page, 'reload-transfer-blind-done');
+    await screenshotsInBothLanguages(app.page, 'reload-transfer-blind-done');
     await bruno.page.getByTestId('hang-up').click();
   });
 
@@ -274,6 +265,6 @@ describe('a reload during a blind transfer', () => {
       return t?.transfererLeg === 'bye-received' ? t : null;
     }, "the platform received the BYE of ana's leg");
     expect(last).toMatchObject({ kind: 'blind', by: '1001', outcome: expect.not.stringMatching(/^completed$/u) });
-    await screenshots(app.page, 'reload-transfer-blind-failed');
+    await screenshotsInBothLanguages(app.page, 'reload-transfer-blind-failed');
   });
 });

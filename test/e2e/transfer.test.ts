@@ -6,12 +6,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeMicrophoneFlag, voiceLevel } from '../interop/media/customer-call';
 import { customerHeard, discardWrapUps, openTransfer, pageLevel, panelState, simCall, until } from './calls-kit';
 import { installHearingProbe, voicesHeard } from './hearing-probe';
-import { chooseLanguage, SCREENSHOT_DIR, simControl, startSignedIn, type E2EApp } from './harness';
+import { screenshotsInBothLanguages, simControl, startSignedIn, type E2EApp } from './harness';
 import { openOtherAgent, type OtherAgent } from './other-agent';
 import { violationsInBothLanguages } from './axe-check';
 
@@ -50,19 +49,11 @@ async function customerCallsAna(): Promise<string> {
   return guid;
 }
 
-async function screenshots(page: Page, name: string): Promise<void> {
-  for (const language of ['es', 'en'] as const) {
-    await chooseLanguage(page, language);
-    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${language}.png`) });
-  }
-  await chooseLanguage(page, 'es');
-}
-
 describe('blind transfer', () => {
   it('to a colleague: the customer waits on hold, bruno rings with the call\'s data and who sent it, and they talk; ana\'s wrap-up says where it went', { timeout: 90_000 }, async () => {
     const guid = await customerCallsAna();
     await openTransfer(app.page, '1002');
-    await screenshots(app.page, 'transfer-dialog');
+    await screenshotsInBothLanguages(app.page, 'transfer-dialog');
     expect(await violationsInBothLanguages(app.page)).toEqual([]);
     await app.page.getByTestId('transfer-search').press('Enter');
     await panelState(bruno.page, 'ringing').waitFor({ timeout: 15_000 });
@@ -72,7 +63,7 @@ describe('blind transfer', () => {
     const wrap = app.page.getByTestId('dispo-transferred');
     await wrap.waitFor({ timeout: 15_000 });
     expect(await wrap.textContent()).toMatch(/1002/u);
-    await screenshots(app.page, 'transfer-wrap-up');
+    await screenshotsInBothLanguages(app.page, 'transfer-wrap-up');
     await bruno.page.getByTestId('answer').first().click();
     await panelState(bruno.page, 'active').waitFor({ timeout: 15_000 });
     await until(async () => (await pageLevel(bruno.page)) > 0.01, 'bruno hears the customer');
@@ -114,7 +105,7 @@ describe('blind transfer, other targets', () => {
     await app.page.locator('[data-testid=disposition-form]').waitFor({ timeout: 10_000 });
     expect((await transfers()).slice(-1)[0]).toMatchObject({ target: expect.stringContaining('26000486'), result: 486 });
     await until(async () => (await simCall(app, guid)).status !== 'active' || null, 'the platform ended the customer\'s call');
-    await screenshots(app.page, 'transfer-failed');
+    await screenshotsInBothLanguages(app.page, 'transfer-failed');
   });
 
   it('to an extension nobody has: nothing moved, the customer is back with ana (resumed) and she is told why', async () => {
@@ -127,7 +118,7 @@ describe('blind transfer, other targets', () => {
     await panelState(app.page, 'active').waitFor({ timeout: 10_000 });
     await until(async () => (await pageLevel(app.page)) > 0.01, 'ana hears the customer again');
     expect((await simCall(app, guid)).status).toBe('active');
-    await screenshots(app.page, 'transfer-not-found');
+    await screenshotsInBothLanguages(app.page, 'transfer-not-found');
     await app.page.getByTestId('hang-up').click();
   });
 
@@ -193,7 +184,7 @@ describe('attended transfer', () => {
     await bruno.page.getByTestId('answer').first().click();
     await until(async () => !(await app.page.getByTestId('consult-complete').isDisabled()), 'bruno answered');
     await until(async () => (await pageLevel(bruno.page)) > 0.01, 'bruno hears ana');
-    await screenshots(app.page, 'transfer-consultation');
+    await screenshotsInBothLanguages(app.page, 'transfer-consultation');
     expect(await violationsInBothLanguages(app.page)).toEqual([]);
     await app.page.getByTestId('consult-swap').click();
     await until(async () => (await app.page.getByTestId('call-who').textContent())?.includes('099555111') ?? false, 'ana talks to the customer again');
@@ -269,7 +260,7 @@ describe('three-way call', () => {
     await until(async () => !(await app.page.getByTestId('consult-conference').isDisabled()), 'bruno answered');
     await app.page.getByTestId('consult-conference').click();
     await app.page.getByTestId('conference-card').waitFor({ timeout: 10_000 });
-    await screenshots(app.page, 'transfer-conference');
+    await screenshotsInBothLanguages(app.page, 'transfer-conference');
     expect(await violationsInBothLanguages(app.page)).toEqual([]);
     await expectEachEndHearsTheOtherTwo(guid);
     // The call still names ana's microphone, not the mix her calls now send (a track named by a random id).

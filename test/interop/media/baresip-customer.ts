@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLogged } from '../support/logged-process';
 import { freeTcpPort } from '../support/ports';
+import { writeBaresipHome } from './baresip-home';
 import { toneWav, readWav, type WavSamples } from './wav';
 
 export const BARESIP_BIN = '/usr/bin/baresip';
@@ -73,35 +74,23 @@ export async function startBaresipCustomer(options: BaresipOptions): Promise<Bar
   writeFileSync(tone, toneWav({ frequency: options.toneHz, seconds: 300, sampleRate: 8_000, amplitude: 0.3 }));
   const [sipPort, ctrlPort] = [await freeTcpPort(HOST), await freeTcpPort(HOST)];
   const outbound = options.outboundProxy ? `;outbound="${options.outboundProxy}"` : '';
-  writeFileSync(join(dir, 'accounts'), `<sip:${options.number}@${HOST}>;regint=0;answermode=manual;audio_codecs=PCMU/8000/1${outbound}\n`);
-  writeFileSync(
-    join(dir, 'config'),
-    [
-      'module_path /usr/lib/baresip/modules',
-      'poll_method epoll',
-      `sip_listen ${HOST}:${sipPort}`,
-      `net_interface ${HOST}`,
+  writeBaresipHome(dir, {
+    account: `<sip:${options.number}@${HOST}>;regint=0;answermode=manual;audio_codecs=PCMU/8000/1${outbound}`,
+    host: HOST,
+    sipPort,
+    settings: [
       'call_local_timeout 120',
       'call_max_calls 2',
       `audio_source aufile,${tone}`,
       'audio_player aubridge,nil',
       'audio_alert aubridge,nil',
-      'rtcp_mux no',
       'jitter_buffer_delay 5-10',
-      'module g711.so',
-      'module aufile.so',
-      'module aubridge.so',
-      'module sndfile.so',
       `snd_path ${recordings}`,
-      'module_tmp uuid.so',
-      'module_tmp account.so',
-      'module_app menu.so',
-      'module_app ctrl_tcp.so',
       `ctrl_tcp_listen ${HOST}:${ctrlPort}`,
-      '',
-    ].join('\n'),
-  );
-  writeFileSync(join(dir, 'contacts'), '');
+    ],
+    modules: ['aufile.so', 'aubridge.so', 'sndfile.so'],
+    apps: ['menu.so', 'ctrl_tcp.so'],
+  });
   mkdirSync(recordings);
 
   const server = startLogged('baresip', BARESIP_BIN, ['-f', dir, '-4', ...(process.env['MEDIA_DEBUG'] ? ['-v'] : [])], dir);

@@ -5,12 +5,13 @@
 // host of its own; Kamailio routes the echo extension to it and rtpengine
 // bridges the media to the agent's WebRTC, the same path a customer's audio
 // takes (kamailio-trunk.ts).
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLogged } from '../support/logged-process';
 import { freeTcpPort, waitForTcpPort } from '../support/ports';
 import { BARESIP_BIN } from './baresip-customer';
+import { writeBaresipHome } from './baresip-home';
 
 // Not 127.0.0.1 (Kamailio counts it as itself on any port); baresip-customer uses 127.0.0.2.
 const HOST = '127.0.0.3';
@@ -26,28 +27,16 @@ export async function startBaresipEcho(): Promise<BaresipEcho> {
   if (!existsSync(BARESIP_BIN)) throw new Error(`Starting baresip failed: ${BARESIP_BIN} is missing. Run test/ensure-packages.sh (as root) first.`);
   const dir = mkdtempSync(join(tmpdir(), 'interop-baresip-echo-'));
   const sipPort = await freeTcpPort(HOST);
-  writeFileSync(join(dir, 'accounts'), `<sip:echo@${HOST}>;regint=0;answermode=manual;audio_codecs=PCMU/8000/1\n`);
-  writeFileSync(
-    join(dir, 'config'),
-    [
-      'module_path /usr/lib/baresip/modules',
-      'poll_method epoll',
-      `sip_listen ${HOST}:${sipPort}`,
-      `net_interface ${HOST}`,
-      'call_max_calls 4',
-      'rtcp_mux no',
-      'jitter_buffer_delay 1-4',
-      'module g711.so',
-      'module aubridge.so',
-      'module_tmp uuid.so',
-      'module_tmp account.so',
-      // The echo module answers each call itself (answermode manual: the account must not answer first), its
-      // source and player one aubridge device of its own.
-      'module_app echo.so',
-      '',
-    ].join('\n'),
-  );
-  writeFileSync(join(dir, 'contacts'), '');
+  writeBaresipHome(dir, {
+    account: `<sip:echo@${HOST}>;regint=0;answermode=manual;audio_codecs=PCMU/8000/1`,
+    host: HOST,
+    sipPort,
+    settings: ['call_max_calls 4', 'jitter_buffer_delay 1-4'],
+    modules: ['aubridge.so'],
+    // The echo module answers each call itself (answermode manual: the account must not answer first), its
+    // source and player one aubridge device of its own.
+    apps: ['echo.so'],
+  });
   const server = startLogged('baresip (echo)', BARESIP_BIN, ['-f', dir, '-4', ...(process.env['MEDIA_DEBUG'] ? ['-v'] : [])], dir);
   const stop = async (): Promise<void> => {
     await server.stop();
