@@ -1,11 +1,13 @@
 // Issue 13: @doyensec/electronegativity over the Electron sources (main/,
 // preload/, common/), with a checked-in triage. Any finding not triaged fails,
-// and so does a triage entry that no longer matches a finding.
+// and so does a triage entry that no longer matches a finding. The findings are
+// read as SARIF: the tool writes its CSV header and rows in two unordered
+// asynchronous writes (one truncating), and a loaded CI machine once got a
+// file whose second line was cut ("columns length is 8, got 2").
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
@@ -13,6 +15,18 @@ const root = process.cwd();
 const triage = z
   .object({ accepted: z.array(z.object({ check: z.string(), file: z.string(), reason: z.string().min(40) })) })
   .parse(JSON.parse(readFileSync(join(root, 'test/security/electronegativity-triage.json'), 'utf8')));
+const sarifSchema = z.object({
+  runs: z.array(
+    z.object({
+      results: z.array(
+        z.object({
+          ruleId: z.string(),
+          locations: z.array(z.object({ physicalLocation: z.object({ artifactLocation: z.object({ uri: z.string() }), region: z.object({ startLine: z.number(), startColumn: z.number() }) }) })),
+        }),
+      ),
+    }),
+  ),
+});
 
 let findings: { check: string; file: string; line: string }[] = [];
 let dir: string;
@@ -24,11 +38,15 @@ beforeAll(() => {
   const electron = (JSON.parse(readFileSync(join(root, 'node_modules/electron/package.json'), 'utf8')) as { version: string }).version;
   const bin = join(root, 'node_modules/.bin/electronegativity');
   expect(existsSync(bin)).toBe(true);
-  const output = join(dir, 'findings.csv');
+  const output = join(dir, 'findings.sarif');
   // -e: the Electron version from the installed package (the tool would otherwise ask the network).
   execFileSync(bin, ['-i', input, '-r', '-v', 'false', '-e', electron, '-o', output], { stdio: 'pipe', timeout: 120_000 });
-  const rows = parse(readFileSync(output, 'utf8'), { columns: true, trim: true, skip_empty_lines: true }) as Record<string, string>[];
-  findings = rows.map((row) => ({ check: row['issue'] ?? '', file: row['filename'] ?? '', line: `${row['filename']}:${row['location']} ${row['sample']}` }));
+  const results = sarifSchema.parse(JSON.parse(readFileSync(output, 'utf8'))).runs.flatMap((run) => run.results);
+  findings = results.map((result) => {
+    const where = result.locations[0]?.physicalLocation;
+    const file = where?.artifactLocation.uri ?? '';
+    return { check: result.ruleId, file, line: `${file}:${where?.region.startLine ?? 0}:${where?.region.startColumn ?? 0}` };
+  });
 }, 150_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
