@@ -69,9 +69,13 @@ describe('the chosen headset unplugged mid-call, the system not moving the strea
     await page.getByTestId('switch-back-microphone').click();
     await page.getByTestId('switch-back-speaker-ringer').click();
     await until(async () => (await customerHears(call.guid)) === 'headset', 'the customer hears the headset again', 10_000);
-    const backOnHeadset = pulse.record('headset');
-    await new Promise((done) => setTimeout(done, 1_000));
-    expect(firstSoundAfterMs(await backOnHeadset.stop(), 0)).not.toBeNull();
+    // The agent hears the call on the headset again: a second of its speaker, recorded until one has sound
+    // (a loaded CI run once recorded its first second before the switch back had reached the sink).
+    await until(async () => {
+      const backOnHeadset = pulse.record('headset');
+      await new Promise((done) => setTimeout(done, 1_000));
+      return firstSoundAfterMs(await backOnHeadset.stop(), 0) !== null;
+    }, 'the agent hears the call on the headset again', 10_000);
     await page.getByTestId('device-notice-microphone').waitFor({ state: 'detached' });
     await page.getByTestId('hang-up').click();
     await panelState(page, 'active').waitFor({ state: 'detached' });
