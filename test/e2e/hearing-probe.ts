@@ -46,6 +46,8 @@ export interface HeardVoices {
   level: number;
   /** Each asked frequency's level: the RMS of its band (±bandHz), whatever else plays. */
   voices: Record<number, number>;
+  /** Every element given a stream, as it was when measured ("playing" or why not; its audio tracks' states): what a failing run prints. */
+  elements: string[];
 }
 
 /**
@@ -63,6 +65,12 @@ export async function voicesHeard(page: Page, frequencies: number[], ms = 2_000,
       analyser.fftSize = 8_192;
       analyser.smoothingTimeConstant = 0;
       const sources: MediaStreamAudioSourceNode[] = [];
+      const states = [...elements].map((element) => {
+        const stream = element.srcObject;
+        const tracks = stream instanceof MediaStream ? stream.getAudioTracks().map((t) => `${t.readyState}${t.muted ? ' muted' : ''}`) : [];
+        const state = !(stream instanceof MediaStream) ? 'no stream' : element.paused ? 'paused' : element.muted ? 'muted' : 'playing';
+        return `${state} [${tracks.join(', ')}]`;
+      });
       for (const element of elements) {
         const stream = element.srcObject;
         if (!(stream instanceof MediaStream) || element.muted || element.paused) continue;
@@ -97,7 +105,7 @@ export async function voicesHeard(page: Page, frequencies: number[], ms = 2_000,
         for (let bin = Math.ceil((frequency - bandHz) / binHz); bin * binHz <= frequency + bandHz; bin += 1) band += power[bin] ?? 0;
         voices[frequency] = total > 0 ? level * Math.sqrt(band / total) : 0;
       }
-      return { level, voices };
+      return { level, voices, elements: states };
     },
     { frequencies, ms, bandHz },
   );

@@ -239,10 +239,11 @@ async function expectEachEndHearsTheOtherTwo(guid: string): Promise<void> {
   await new Promise((done) => setTimeout(done, 3_500));
   const samples = await customerHeard(app, guid);
   const atCustomer = Object.fromEntries([CUSTOMER_HZ, ANA_HZ, BRUNO_HZ].map((hz) => [hz, voiceLevel(samples, 8_000, { name: String(hz), frequency: hz, vibratoHz: hz === CUSTOMER_HZ ? 0 : 60 })]));
-  const atAna = (await voicesHeard(app.page, [CUSTOMER_HZ, ANA_HZ, BRUNO_HZ])).voices;
-  const atBruno = (await voicesHeard(bruno.page, [CUSTOMER_HZ, ANA_HZ, BRUNO_HZ])).voices;
+  const anaHeard = await voicesHeard(app.page, [CUSTOMER_HZ, ANA_HZ, BRUNO_HZ]);
+  const brunoHeard = await voicesHeard(bruno.page, [CUSTOMER_HZ, ANA_HZ, BRUNO_HZ]);
+  const [atAna, atBruno] = [anaHeard.voices, brunoHeard.voices];
   const show = (at: Record<number, number>): string => `customer ${at[CUSTOMER_HZ]?.toFixed(3)}, ana ${at[ANA_HZ]?.toFixed(3)}, bruno ${at[BRUNO_HZ]?.toFixed(3)}`;
-  process.stderr.write(`e2e: three-way voices (RMS of each band) heard by the customer: ${show(atCustomer)}; by ana: ${show(atAna)}; by bruno: ${show(atBruno)}\n`);
+  process.stderr.write(`e2e: three-way voices (RMS of each band) heard by the customer: ${show(atCustomer)}; by ana: ${show(atAna)}; by bruno: ${show(atBruno)}; ana's audio elements: ${anaHeard.elements.join(' | ')}; bruno's: ${brunoHeard.elements.join(' | ')}\n`);
   expect({ ana: atCustomer[ANA_HZ]! > HEARD, bruno: atCustomer[BRUNO_HZ]! > HEARD, itself: atCustomer[CUSTOMER_HZ]! < NOT_HEARD }).toEqual({ ana: true, bruno: true, itself: true });
   expect({ customer: atAna[CUSTOMER_HZ]! > HEARD, bruno: atAna[BRUNO_HZ]! > HEARD, herself: atAna[ANA_HZ]! < NOT_HEARD }).toEqual({ customer: true, bruno: true, herself: true });
   expect({ customer: atBruno[CUSTOMER_HZ]! > HEARD, ana: atBruno[ANA_HZ]! > HEARD, himself: atBruno[BRUNO_HZ]! < NOT_HEARD }).toEqual({ customer: true, ana: true, himself: true });

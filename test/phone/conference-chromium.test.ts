@@ -4,7 +4,7 @@
 // agent both; a muted party reaches nobody; the agent's mute and a new microphone work
 // mid-conference; at the end the mixer's tracks (and the Web Audio mixer's AudioContext) are gone.
 // Both mixers go through every case; the frame mixer whose worker cannot start must still mix, on the
-// page; the phone's default is the frame mixer, or Web Audio where the Breakout Box is missing. The
+// page; default-mixer.ts picks the frame mixer, or Web Audio where the Breakout Box is missing. The
 // delay each adds is printed (no threshold here: bench/conference.ts measures it).
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,7 +120,7 @@ describe('conference mixer in Chromium: frames, a party whose input stalls', () 
   });
 });
 
-describe("conference mixer in Chromium: the phone's default", () => {
+describe("conference mixer in Chromium: default-mixer.ts (not yet the phone's default: docs/ASSUMPTIONS.md)", () => {
   it('is the frame mixer, in its worker, where the Breakout Box is (bench/conference: Web Audio adds more than a 20 ms packet)', () => {
     const found = defaults.get('default');
     expect([found?.where, found?.mixerContexts]).toEqual(['worker', 0]);

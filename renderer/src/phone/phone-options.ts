@@ -44,7 +44,10 @@ export interface PhoneOptions {
    * the REFER's final answer is the result; default false).
    */
   readonly transfer?: { readonly answerMs?: number; readonly resultMs?: number; readonly replacedLegMs?: number; readonly withoutProgress?: boolean };
-  /** The three-way call's mixer (default: frame by frame where the browser has the Breakout Box, else Web Audio: conference/default-mixer.ts). */
+  /**
+   * The three-way call's mixer (default: Web Audio, conference/audio-mixer.ts; conference/default-mixer.ts makes the
+   * frame mixer where the browser has the Breakout Box, not the default yet: docs/ASSUMPTIONS.md, "Which mixer").
+   */
   readonly conferenceMixer?: () => ConferenceMixer;
   readonly media?: MediaPort;
   readonly timers?: Timers;

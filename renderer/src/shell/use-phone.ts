@@ -65,9 +65,9 @@ export function usePhone(api: SoftphoneApi, session: SessionView): PhoneHandle {
             }
           },
         },
-        // sip.js's own chatter stays in the console; our transport's and mixer's decisions go to the app's log for IT.
+        // sip.js's own chatter stays in the console; our transport's decisions go to the app's log for IT.
         log: (level, category, _label, content) => {
-          if (category === 'phone.transport' || category === 'phone.conference' || level === 'error') void api.request('workstation.log', { level: level === 'error' ? 'error' : 'warn', message: `Phone: ${content}`.slice(0, 2_000) });
+          if (category === 'phone.transport' || level === 'error') void api.request('workstation.log', { level: level === 'error' ? 'error' : 'warn', message: `Phone: ${content}`.slice(0, 2_000) });
           else if (level === 'warn') console.warn(`${category}: ${content}`);
         },
       });
