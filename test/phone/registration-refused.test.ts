@@ -1,6 +1,7 @@
 // A REGISTER refused with something other than 401/403: retried after the
 // registrar's Retry-After (never sooner, spread up to max(2 s, half of it)
 // beyond), or after a growing random wait without one; never twice at once.
+import type { Core } from 'sip.js';
 import { describe, expect, it, vi } from 'vitest';
 import { parseRetryAfter, refusedRetryDelay, RETRY_AFTER_CAP_S } from '../../renderer/src/phone/connection/refused-retry';
 import { FakeSipServer } from './support/fake-sip-server';
@@ -70,4 +71,26 @@ describe('a phone whose REGISTER is refused', () => {
     timers.advance(1);
     await vi.waitFor(() => expect(registers()).toBe(3));
   });
+
+  it('a 200 that comes late, after a later REGISTER was refused, is believed: registered, not an illegal "failed → registered" thrown inside sip.js (seen with 2,000 phones on Kamailio)', async () => {
+    const server = new FakeSipServer();
+    server.answerRegister = false; // the first REGISTER waits for its answer
+    const timers = new FakeTimers();
+    const phone = makePhone(server, undefined, { timers, random: () => 0 });
+    await phone.start();
+    const registers = (): Core.IncomingRequestMessage[] => server.received.filter((m) => m.method === 'REGISTER');
+    await vi.waitFor(() => expect(registers()).toHaveLength(1));
+    // The network changed: a second REGISTER (the first is still pending), which the registrar refuses.
+    server.answerRegister = true;
+    server.registerAnswer = { status: 503, reason: 'Service Unavailable', headers: 'Retry-After: 30\r\n' };
+    phone.networkChanged();
+    await vi.waitFor(() => expect(phone.registration.kind).toBe('failed'));
+    expect(registers()).toHaveLength(2);
+    // Then the first one's 200 arrives: the registrar holds a binding.
+    const first = registers()[0]!;
+    server.reply(first, 200, 'OK', `Contact: ${first.getHeader('contact') ?? ''};expires=300\r\n`);
+    await vi.waitFor(() => expect(phone.registration.kind).toBe('registered'));
+    expect(phone.connection).toBe('registered');
+  });
 });
+

@@ -9,8 +9,10 @@
  *        └────unregister──── failed{reason} ◀──rejected───┘
  *
  * `unregistered` is reachable from every state (sign-out, stop). `failed`
- * is left only by trying again (`registering`) or stopping; a new failure
- * while failed replaces the reason.
+ * is left by trying again (`registering`), by stopping, or by a 200 that
+ * comes late for an earlier REGISTER still in flight when a later one was
+ * refused (the registrar holds that binding: a loaded Kamailio did it with
+ * 2,000 phones); a new failure while failed replaces the reason.
  */
 import type { Say } from '../../../../common/i18n/say';
 import { assertTransition, type TransitionTable } from '../state-machine';
@@ -27,7 +29,7 @@ const table: TransitionTable<RegistrationKind> = {
   unregistered: ['registering'],
   registering: ['registered', 'failed', 'unregistered', 'registering'],
   registered: ['registering', 'failed', 'unregistered'],
-  failed: ['registering', 'unregistered', 'failed'],
+  failed: ['registering', 'registered', 'unregistered', 'failed'],
 };
 
 export function nextRegistration(from: RegistrationState, to: RegistrationState): RegistrationState {
