@@ -73,4 +73,13 @@ describe('the spare microphone of a call on a chosen device', () => {
     await settle();
     expect(spare.take()).toBeNull();
   });
+
+  it('let go while still opening (the call moved to the system default meanwhile): the capture is stopped when it comes', async () => {
+    const { spare, opened } = countingSpare();
+    spare.keep();
+    spare.release();
+    await settle();
+    expect(opened.map((track) => track.readyState)).toEqual(['ended']);
+    expect(spare.take()).toBeNull();
+  });
 });

@@ -16,6 +16,8 @@ export interface SpareTrack {
 export class SpareMicrophone<Track extends SpareTrack = MediaStreamTrack> {
   private track: Track | null = null;
   private opening = false;
+  /** Whether a spare is wanted now: a capture that opens after release() or close() is stopped. */
+  private wanted = false;
   private closed = false;
 
   /** `open` gives a capture of the system default. */
@@ -23,14 +25,16 @@ export class SpareMicrophone<Track extends SpareTrack = MediaStreamTrack> {
 
   /** Keeps a spare open (once; again after it was taken or ended). A spare that cannot be opened is simply not there. */
   keep(): void {
-    if (this.closed || this.opening || this.track?.readyState === 'live') return;
+    if (this.closed) return;
+    this.wanted = true;
+    if (this.opening || this.track?.readyState === 'live') return;
     this.track?.stop();
     this.track = null;
     this.opening = true;
     void this.open()
       .then((track) => {
         track.enabled = false;
-        if (this.closed) track.stop();
+        if (!this.wanted) track.stop();
         else this.track = track;
       })
       .catch(() => undefined)
@@ -50,6 +54,7 @@ export class SpareMicrophone<Track extends SpareTrack = MediaStreamTrack> {
 
   /** No spare needed (the call sends from the system default itself): lets the capture go. */
   release(): void {
+    this.wanted = false;
     this.track?.stop();
     this.track = null;
   }
