@@ -50,41 +50,25 @@ interface MixHost {
 }
 
 export function createFrameMixer(box: BreakoutBox, options: FrameMixerOptions = {}): ConferenceMixer {
-  const clones: MediaStreamTrack[] = [];
   const generators: GeneratedTrack[] = [];
   let host: MixHost | null = null;
-  let microphone: MediaStreamTrack | null = null;
 
-  const framesOf = (track: MediaStreamTrack): ReadableStream<AudioData> => {
+  /** The clone each input (the microphone, each party) reads now: a new one for an input stops the one before. */
+  const inputClones = new Map<'microphone' | PartyIndex, MediaStreamTrack>();
+  const framesOf = (input: 'microphone' | PartyIndex, track: MediaStreamTrack): ReadableStream<AudioData> => {
+    inputClones.get(input)?.stop();
     const clone = track.clone();
     clone.enabled = true; // mute is the mix's gain; the call's own track may be disabled
-    clones.push(clone);
+    inputClones.set(input, clone);
     return box.frames(clone);
   };
-  const partyClones: [MediaStreamTrack | null, MediaStreamTrack | null] = [null, null];
   const reopens: [number, number] = [0, 0];
-  const useMicrophone = (track: MediaStreamTrack): ReadableStream<AudioData> => {
-    microphone?.stop();
-    const stream = framesOf(track);
-    microphone = clones.at(-1) ?? null;
-    return stream;
-  };
+  const useMicrophone = (track: MediaStreamTrack): ReadableStream<AudioData> => framesOf('microphone', track);
 
   return {
     mix(parties: readonly [ConferenceMedia, ConferenceMedia]) {
-      const tracks = parties.map((party) => {
-        const track = party.remote.getAudioTracks()[0];
-        if (!track) throw new Error('A call in the conference receives no audio track.');
-        return track;
-      });
-      const partyFrames = (party: PartyIndex): ReadableStream<AudioData> => {
-        const track = tracks[party];
-        if (!track) throw new Error('A call in the conference receives no audio track.');
-        partyClones[party]?.stop();
-        const stream = framesOf(track);
-        partyClones[party] = clones.at(-1) ?? null;
-        return stream;
-      };
+      const tracks = [receivedTrack(parties[0]), receivedTrack(parties[1])] as const;
+      const partyFrames = (party: PartyIndex): ReadableStream<AudioData> => framesOf(party, tracks[party]);
       const [in0, in1] = [partyFrames(0), partyFrames(1)];
       generators.push(box.generator(), box.generator());
       const [out0, out1] = generators;
@@ -111,10 +95,16 @@ export function createFrameMixer(box: BreakoutBox, options: FrameMixerOptions = 
     close() {
       host?.close();
       host = null;
-      for (const track of clones) track.stop();
+      for (const track of inputClones.values()) track.stop();
       for (const generated of generators) generated.track.stop();
     },
   };
+}
+
+function receivedTrack(party: ConferenceMedia): MediaStreamTrack {
+  const track = party.remote.getAudioTracks()[0];
+  if (!track) throw new Error('A call in the conference receives no audio track.');
+  return track;
 }
 
 /** The loop in a worker once it says it is loaded, else on the page. */

@@ -62,11 +62,7 @@ export class MixLoop {
   }
 
   private useMicrophone(stream: ReadableStream<AudioData>): void {
-    const old = this.microphone;
-    if (old) {
-      this.readers.delete(old);
-      void old.cancel().catch(() => undefined);
-    }
+    this.cancel(this.microphone);
     this.microphone = this.pump(stream, (samples, now) => {
       this.mix.microphone(samples, now);
       this.checkStalls(now);
@@ -74,17 +70,20 @@ export class MixLoop {
   }
 
   private useParty(party: PartyIndex, stream: ReadableStream<AudioData>): void {
-    const old = this.partyReaders[party];
-    if (old) {
-      this.readers.delete(old);
-      void old.cancel().catch(() => undefined);
-    }
+    this.cancel(this.partyReaders[party]);
     this.partyFrameAt[party] = performance.now();
     this.stallReported[party] = false;
     this.partyReaders[party] = this.pump(stream, (samples, now) => {
       this.partyFrameAt[party] = now;
       this.mix.party(party, samples, now);
     });
+  }
+
+  /** Stops reading an input that another stream replaces. */
+  private cancel(reader: ReadableStreamDefaultReader<AudioData> | null): void {
+    if (!reader) return;
+    this.readers.delete(reader);
+    void reader.cancel().catch(() => undefined);
   }
 
   private checkStalls(now: number): void {
