@@ -12,7 +12,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screenshotsInBothLanguages } from '../e2e/harness';
 import { startHttpsProxy } from '../e2e/https-proxy';
 import { startImpairedRelay } from './media/impaired-relay';
-import { targetOf } from './support/tcp-switch';
 import { startTurnWorld, type TurnWorld } from './support/turn-world';
 
 let world: TurnWorld;
@@ -77,7 +76,7 @@ describe('the shift-start check from a workstation behind a firewall', () => {
   it('the API behind a certificate this workstation does not trust: the API step says so, and what to ask IT', async () => {
     // Another front for the same API, its certificate from a CA the workstation was never given.
     const untrusted = await startHttpsProxy(world.sim.baseUrl, world.netns.platformAddress);
-    world.apiSwitch.switchTo(targetOf(untrusted.baseUrl));
+    world.apiSwitch.switchTo(untrusted.baseUrl);
     try {
       const { steps } = await runCheck();
       expect(steps.api.verdict).toBe('failed');
@@ -88,7 +87,7 @@ describe('the shift-start check from a workstation behind a firewall', () => {
       expect(steps.sip.verdict).toBe('passed');
       await closeCheck();
     } finally {
-      world.apiSwitch.switchTo(targetOf(world.front.baseUrl));
+      world.apiSwitch.switchTo(world.front.baseUrl);
       await untrusted.close();
     }
     // Back behind the trusted front: the API step passes again.

@@ -9,6 +9,8 @@
  *                (the server's half stays open too, believing the agent is there)
  *   refuse()     no new connections (SYN refused) until restore()
  *   restore()    new connections accepted again (frozen ones stay dead)
+ *   switchTo()   new connections go to another server (open ones keep theirs):
+ *                e.g. an HTTPS front whose certificate the page does not trust
  *
  * It counts the connections it accepted, for tests that check how gently a
  * client comes back.
@@ -24,6 +26,8 @@ export interface FaultProxy {
   freeze(): void;
   refuse(): Promise<void>;
   restore(): Promise<void>;
+  /** New connections go to `url`'s host and port from now on (an http(s) base URL). */
+  switchTo(url: string): void;
   close(): Promise<void>;
 }
 
@@ -33,7 +37,9 @@ interface Pair {
   frozen: boolean;
 }
 
-export async function startFaultProxy(targetPort: number, targetHost = '127.0.0.1'): Promise<FaultProxy> {
+/** `listenHost`: the loopback address it listens on (a test's network namespace may give it another). */
+export async function startFaultProxy(targetPort: number, targetHost = '127.0.0.1', listenHost = '127.0.0.1'): Promise<FaultProxy> {
+  let target = { port: targetPort, host: targetHost };
   const pairs = new Set<Pair>();
   let accepted = 0;
   const forward = (from: Socket, to: Socket, pair: Pair): void => {
@@ -45,7 +51,7 @@ export async function startFaultProxy(targetPort: number, targetHost = '127.0.0.
   const makeServer = (): Server =>
     createServer((client) => {
       accepted += 1;
-      const upstream = connect(targetPort, targetHost);
+      const upstream = connect(target.port, target.host);
       const pair: Pair = { client, upstream, frozen: false };
       pairs.add(pair);
       for (const socket of [client, upstream]) {
@@ -66,7 +72,7 @@ export async function startFaultProxy(targetPort: number, targetHost = '127.0.0.
   const listen = (server: Server, port: number): Promise<number> =>
     new Promise((resolve, reject) => {
       server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+      server.listen(port, listenHost, () => resolve((server.address() as AddressInfo).port));
     });
   let server: Server | null = makeServer();
   const port = await listen(server, 0);
@@ -97,6 +103,10 @@ export async function startFaultProxy(targetPort: number, targetHost = '127.0.0.
       if (server) return;
       server = makeServer();
       await listen(server, port);
+    },
+    switchTo(url) {
+      const { hostname, port: next } = new URL(url);
+      target = { port: Number(next), host: hostname };
     },
     async close() {
       await stopListening();

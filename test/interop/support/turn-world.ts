@@ -19,6 +19,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../../simulator/index';
 import { fillSignIn, phoneOnline, signOut } from '../../e2e/harness';
 import { startHttpsProxy, type HttpsProxy } from '../../e2e/https-proxy';
+import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 import { until } from '../../support/poll-until';
 import type { Kamailio } from '../kamailio/kamailio-server';
 import { startBaresipCustomer, type BaresipCustomer } from '../media/baresip-customer';
@@ -28,7 +29,6 @@ import { CUSTOMER_NUMBER, CUSTOMER_TONE_HZ } from '../media/customer-call';
 import { startRtpengine, type Rtpengine } from '../media/rtpengine';
 import { createAgentNetns, type AgentNetns } from './agent-netns';
 import { startKamailioForSeed } from './kamailio-for-seed';
-import { startTcpSwitch, targetOf, type TcpSwitch } from './tcp-switch';
 import { chromiumInNamespace, startHostInNamespace, tlsKeyPin, wssKeyPin, type HostInNamespace } from './workstation-netns';
 
 /** The echo extension the world's Kamailio routes to baresip's echo (the app's default `echoDestination`). */
@@ -52,7 +52,7 @@ export interface TurnWorld {
   /** The API's HTTPS front, trusted by the workstation (its CA file). */
   front: HttpsProxy;
   /** Where the instance URL leads (initially the front). */
-  apiSwitch: TcpSwitch;
+  apiSwitch: FaultProxy;
   host: HostInNamespace;
   browser: Browser;
   page: Page;
@@ -102,7 +102,9 @@ export async function startTurnWorld(options: TurnWorldOptions = {}): Promise<Tu
     const sim = (parts.sim = await startSimulator({ port: 0, extensions: [] }));
     // Off loopback the API is https too (http:// is refused there): a front with a private CA, trusted by its CA file.
     const front = (parts.front = await startHttpsProxy(sim.baseUrl, netns.platformAddress));
-    const apiSwitch = (parts.apiSwitch = await startTcpSwitch(netns.platformAddress, targetOf(front.baseUrl)));
+    // The workstation's instance address; a test may turn it to another front (switchTo).
+    const frontUrl = new URL(front.baseUrl);
+    const apiSwitch = (parts.apiSwitch = await startFaultProxy(Number(frontUrl.port), frontUrl.hostname, netns.platformAddress));
     const instanceUrl = `https://${netns.platformAddress}:${apiSwitch.port}`;
     const host = (parts.host = await startHostInNamespace(netns, { instanceUrl, sipUrl: kamailio.wssUrl, caFile: front.caFile, dataDir: join(dir, 'host') }));
     // Chromium trusts two keys: Kamailio's WSS and coturn's TLS port (turns:).
