@@ -3,11 +3,22 @@ import { createSocket } from 'node:dgram';
 import { createConnection, createServer, type AddressInfo } from 'node:net';
 
 export async function freeTcpPort(host: string): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  const [port] = await freeTcpPorts(host, 1);
   return port;
+}
+
+/**
+ * `count` distinct free ports. All are held open until the last is chosen: asking one at a time, the kernel may
+ * hand the same port out twice (a CI run started Kamailio with its ws and wss listeners on one port).
+ */
+export async function freeTcpPorts(host: string, count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => createServer());
+  try {
+    for (const server of servers) await new Promise<void>((resolve) => server.listen(0, host, resolve));
+    return servers.map((server) => (server.address() as AddressInfo).port);
+  } finally {
+    await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+  }
 }
 
 export async function freeUdpPort(host: string): Promise<number> {
