@@ -1,25 +1,37 @@
 // Free ports and "is it listening yet" for the servers the interop tier runs.
 import { createSocket } from 'node:dgram';
-import { createConnection, createServer, type AddressInfo } from 'node:net';
+import { createConnection, createServer, type AddressInfo, type Server } from 'node:net';
 
 export async function freeTcpPort(host: string): Promise<number> {
-  const [port] = await freeTcpPorts(host, 1);
+  const server = await listening(host);
+  const { port } = server.address() as AddressInfo;
+  await closed(server);
   return port;
 }
 
 /**
- * `count` distinct free ports. All are held open until the last is chosen: asking one at a time, the kernel may
+ * Two distinct free ports. Both are held open until both are chosen: asking one at a time, the kernel may
  * hand the same port out twice (a CI run started Kamailio with its ws and wss listeners on one port).
  */
-export async function freeTcpPorts(host: string, count: number): Promise<number[]> {
-  const servers = Array.from({ length: count }, () => createServer());
+export async function freeTcpPorts(host: string, count: 2): Promise<[number, number]> {
+  const servers = [await listening(host)];
   try {
-    for (const server of servers) await new Promise<void>((resolve) => server.listen(0, host, resolve));
-    return servers.map((server) => (server.address() as AddressInfo).port);
+    while (servers.length < count) servers.push(await listening(host));
+    const [first, second] = servers.map((server) => (server.address() as AddressInfo).port);
+    if (first === undefined || second === undefined) throw new Error('no free port was found');
+    return [first, second];
   } finally {
-    await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+    await Promise.all(servers.map(closed));
   }
 }
+
+async function listening(host: string): Promise<Server> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  return server;
+}
+
+const closed = (server: Server): Promise<void> => new Promise<void>((resolve) => server.close(() => resolve()));
 
 export async function freeUdpPort(host: string): Promise<number> {
   const socket = createSocket('udp4');
