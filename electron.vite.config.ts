@@ -3,21 +3,27 @@ import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 
+/** The chunks the first chunk imports at once: the phone (started first) and the UI. */
+const EARLY_CHUNKS = ['/renderer/src/shell/phone-runner.ts', '/renderer/src/mount.tsx'];
+
 /**
- * The UI's chunk (renderer/src/mount.tsx, imported by the first chunk once the bridge is on its way)
- * fetched from the start, beside the first chunk: without this hint its fetch waited for the first
- * chunk to run (issue 23). Only a hint: the first chunk's body still runs first.
+ * The phone's and the UI's chunks (imported by the first chunk once the bridge is on its way) fetched
+ * from the start, beside the first chunk: without this hint their fetch waited for the first chunk to
+ * run (issue 23). Only a hint: the first chunk's body still runs first.
  */
-function preloadUiChunk(): Plugin {
+function preloadEarlyChunks(): Plugin {
   return {
-    name: 'softphone:preload-ui-chunk',
+    name: 'softphone:preload-early-chunks',
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
-        const ui = Object.values(context.bundle ?? {}).find((out) => out.type === 'chunk' && out.facadeModuleId?.endsWith('/renderer/src/mount.tsx'));
-        if (ui?.type !== 'chunk') throw new Error('The UI chunk (renderer/src/mount.tsx) is missing from the build.');
-        const imported = ui.imports.filter((file) => file !== context.chunk?.fileName);
-        return [ui.fileName, ...imported].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` }, injectTo: 'head' as const }));
+        const files = new Set<string>();
+        for (const entry of EARLY_CHUNKS) {
+          const chunk = Object.values(context.bundle ?? {}).find((out) => out.type === 'chunk' && out.facadeModuleId?.endsWith(entry));
+          if (chunk?.type !== 'chunk') throw new Error(`The chunk of ${entry} is missing from the build.`);
+          for (const file of [chunk.fileName, ...chunk.imports]) if (file !== context.chunk?.fileName) files.add(file);
+        }
+        return [...files].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` }, injectTo: 'head' as const }));
       },
     },
   };
@@ -35,7 +41,7 @@ export default defineConfig({
   },
   renderer: {
     root: 'renderer',
-    plugins: [react(), preloadUiChunk()],
+    plugins: [react(), preloadEarlyChunks()],
     // Minified (electron-vite leaves it as is): parsed at every start of a shift. Split by what the
     // start needs (issue 23, docs/BENCHMARKS.md): a first chunk that opens the bridge (zod, the contract),
     // the UI (React, sip.js, the screens) parsed while main answers, one language's table; the other

@@ -19,5 +19,4 @@ export const wireFromHostSchema = z.discriminatedUnion('type', [
 ]);
 export type WireFromHost = z.infer<typeof wireFromHostSchema>;
 
-/** Path of the bridge socket on the browser host; the secret goes in the `secret` query parameter, a one-time code in `code`. */
-export const BRIDGE_PATH = '/bridge';
+export { BRIDGE_PATH } from './bridge-path';

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { AgentHome } from './agent/agent-home';
 import type { Connectivity, IpcError, SessionView } from '../../common/ipc-contract';
 import type { Language } from '../../common/i18n';
@@ -10,7 +10,7 @@ import { AppHeader } from './shell/app-header';
 import { StaleTab } from './shell/stale-tab';
 import { LanguageSwitch } from './shell/language-switch';
 import { SignInScreen } from './sign-in/sign-in-screen';
-import { usePhone } from './shell/use-phone';
+import { usePhone, type PhoneRunner } from './shell/use-phone';
 import { ShiftCheckHost } from './check/use-shift-check';
 import { PhoneContext } from './shell/ring-in-dialog';
 import { useRingerPreferences } from './audio/use-ringer-preferences';
@@ -30,7 +30,7 @@ import { useMediaKeys } from './headset/use-media-keys';
 // The supervisor console is a chunk of its own, loaded when an API user signs in: an agent's start does not parse it (issue 23).
 const SupervisorArea = lazy(() => import('./supervisor/supervisor-area').then((module) => ({ default: module.SupervisorArea })));
 
-export function App({ store }: { store: AppStateStore }) {
+export function App({ store, phoneRunner }: { store: AppStateStore; phoneRunner: PhoneRunner }) {
   const { connected } = store;
   const { state, lost, language, changeLanguage } = useAppState(store);
 
@@ -44,7 +44,7 @@ export function App({ store }: { store: AppStateStore }) {
       {state.status === 'ready' && (
         <WorkstationProvider api={connected.api} settings={state.settings}>
           {state.session.state === 'signed-in' || state.session.state === 'signing-out' ? (
-            <SignedInShell api={connected.api} session={state.session} connectivity={state.connectivity} bridgeLost={lost !== null} onLanguage={changeLanguage} />
+            <SignedInShell api={connected.api} phoneRunner={phoneRunner} session={state.session} connectivity={state.connectivity} bridgeLost={lost !== null} onLanguage={changeLanguage} />
           ) : (
             <div className="sign-in-page">
               <div className="sign-in-top">
@@ -63,19 +63,21 @@ export function App({ store }: { store: AppStateStore }) {
 
 interface ShellProps {
   api: SoftphoneApi;
+  phoneRunner: PhoneRunner;
   session: SessionView;
   connectivity: Connectivity;
   bridgeLost: boolean;
   onLanguage: (language: Language) => void;
 }
 
-function SignedInShell({ api, session, connectivity, bridgeLost, onLanguage }: ShellProps) {
+function SignedInShell({ api, phoneRunner, session, connectivity, bridgeLost, onLanguage }: ShellProps) {
   const { t } = useLanguage();
-  const { phone, connection, problem, starting } = usePhone(api, session);
-  // The first frame holds the header only: the phone starts right after it, and the agent's area (the
-  // largest part of the page to draw) is drawn while the phone registers (issue 23). Once shown, it stays.
+  const { phone, connection, problem } = usePhone(phoneRunner);
+  // The first frame holds the header only, and the agent's area (the largest part of the page to draw) is
+  // drawn after it, while the phone (started outside React, phone-runner.ts) registers (issue 23).
   const [homeShown, setHomeShown] = useState(false);
-  if (!homeShown && !starting) setHomeShown(true);
+  // A transition: React yields while it draws the area, so the phone's SIP answers are not kept waiting.
+  useEffect(() => startTransition(() => setHomeShown(true)), []);
   const renewalProblem = useSessionRenewal(api);
   const workstationSettings = useWorkstation().settings.settings;
   const audioDeviceStatus = useChosenAudioDevices(api, phone, workstationSettings.audioDevices);

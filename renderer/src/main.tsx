@@ -1,7 +1,9 @@
 // The page's first chunk, kept small (issue 23): it opens the bridge to main,
 // asks for the settings and the session, and fetches the texts of the likely
-// language; the UI's code (React, the screens, sip.js) comes as a second
-// chunk, parsed while main answers.
+// language; the phone (sip.js) and the UI's code (React, the screens) come as
+// chunks of their own, parsed while main answers; the phone starts first.
+// First: opens the bridge socket while the modules below (the contract's schemas) are evaluated.
+import './bridge/bridge-socket';
 import { connectSoftphoneApi } from './bridge';
 import { startAppState } from './app-state-store';
 import { guessLanguage, loadDictionary } from './dictionaries';
@@ -13,4 +15,6 @@ if (!root) throw new Error('The page has no #root element to mount the app into.
 const store = startAppState(connectSoftphoneApi());
 // A failure here is the LanguageProvider's to show, when it asks again.
 loadDictionary(guessLanguage()).catch(() => undefined);
-void import('./mount').then(({ mount }) => mount(root, store));
+// The phone starts from its own chunk as soon as the session is known, registering while React's chunk is parsed.
+const phoneRunner = import('./shell/phone-runner').then(({ startPhoneRunner }) => startPhoneRunner(store));
+void Promise.all([import('./mount'), phoneRunner]).then(([{ mount }, runner]) => mount(root, store, runner));

@@ -128,44 +128,45 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
     if (!phone) return;
     const view = (c: PhoneCall | null): CallView | null => (c ? viewOf(c, placedFor(c), quality.current.get(c.id) ?? null) : null);
     const refresh = (): void => setViews({ call: view(phone.call), waiting: view(phone.waitingCall), held: view(phone.heldCall) });
+    const onCall = ({ call: c, state }: { call: PhoneCall; state: PhoneCall['state'] }): void => {
+      if (state.kind === 'ringing' && !answered.current.has(c.id)) {
+        quality.current.delete(c.id);
+        // A waiting call is never answered by itself, so it is announced even when it asked to be.
+        if (!c.info.autoAnswer.answer || c.info.offeredWhileBusy) {
+          const v = viewOf(c, null, null);
+          const text = notifyRef.current(v.caller, v.campaign ?? '');
+          notifyIncomingCall(text.title, text.body);
+        }
+      }
+      if (state.kind === 'active' && !answered.current.has(c.id)) {
+        answered.current.add(c.id);
+        const p = placedFor(c);
+        // A number typed with an extension: its digits go as DTMF once the call is up.
+        if (p?.extension && p.guid === c.info.cti?.Guid) {
+          const digits = p.extension;
+          placed.current = { ...p, extension: null };
+          setTimeout(() => c.state.kind === 'active' && c.sendDtmf(digits), 1_000);
+        }
+      }
+      if (state.kind === 'ended') {
+        const forCall = placedFor(c);
+        // The agent hung up (panel, tray, shortcut) but the BYE could not go: the platform may still hold the call.
+        if (state.cause === 'signalling-lost' && state.by === 'agent') fallbackHangUp.current();
+        const transfer = callTransferOf(c, chosenTransfer(phone, c.id));
+        const wrap = wrapUpOf(viewOf(c, forCall, quality.current.get(c.id) ?? null), answered.current.has(c.id), forCall?.destination ?? null, new Date(), notesRef.current[c.id] ?? '', transfer);
+        answered.current.delete(c.id);
+        setNotesState(({ [c.id]: _done, ...others }) => others);
+        quality.current.delete(c.id);
+        if (placed.current && placed.current.guid === (c.info.cti?.Guid ?? forCall?.guid)) placed.current = null;
+        if (wrap) {
+          setWrapUps((list) => [...list.filter((w) => w.key !== wrap.key), wrap]);
+          keepWrapUp.current(wrap);
+        }
+      }
+      refresh();
+    };
     const offs = [
-      phone.on('call', ({ call: c, state }) => {
-        if (state.kind === 'ringing' && !answered.current.has(c.id)) {
-          quality.current.delete(c.id);
-          // A waiting call is never answered by itself, so it is announced even when it asked to be.
-          if (!c.info.autoAnswer.answer || c.info.offeredWhileBusy) {
-            const v = viewOf(c, null, null);
-            const text = notifyRef.current(v.caller, v.campaign ?? '');
-            notifyIncomingCall(text.title, text.body);
-          }
-        }
-        if (state.kind === 'active' && !answered.current.has(c.id)) {
-          answered.current.add(c.id);
-          const p = placedFor(c);
-          // A number typed with an extension: its digits go as DTMF once the call is up.
-          if (p?.extension && p.guid === c.info.cti?.Guid) {
-            const digits = p.extension;
-            placed.current = { ...p, extension: null };
-            setTimeout(() => c.state.kind === 'active' && c.sendDtmf(digits), 1_000);
-          }
-        }
-        if (state.kind === 'ended') {
-          const forCall = placedFor(c);
-          // The agent hung up (panel, tray, shortcut) but the BYE could not go: the platform may still hold the call.
-          if (state.cause === 'signalling-lost' && state.by === 'agent') fallbackHangUp.current();
-          const transfer = callTransferOf(c, chosenTransfer(phone, c.id));
-          const wrap = wrapUpOf(viewOf(c, forCall, quality.current.get(c.id) ?? null), answered.current.has(c.id), forCall?.destination ?? null, new Date(), notesRef.current[c.id] ?? '', transfer);
-          answered.current.delete(c.id);
-          setNotesState(({ [c.id]: _done, ...others }) => others);
-          quality.current.delete(c.id);
-          if (placed.current && placed.current.guid === (c.info.cti?.Guid ?? forCall?.guid)) placed.current = null;
-          if (wrap) {
-            setWrapUps((list) => [...list.filter((w) => w.key !== wrap.key), wrap]);
-            keepWrapUp.current(wrap);
-          }
-        }
-        refresh();
-      }),
+      phone.on('call', onCall),
       phone.on('mute', refresh),
       phone.on('media', refresh),
       phone.on('quality', ({ callId, sample }) => {
@@ -173,6 +174,10 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
         refresh();
       }),
     ];
+    // The phone runs from before the UI (phone-runner.ts): a call that rang or was answered before this
+    // subscription is taken as if its event came now (announced, or counted as answered), then shown.
+    for (const c of [phone.call, phone.waitingCall, phone.heldCall]) if (c && c.state.kind !== 'ended') onCall({ call: c, state: c.state });
+    refresh();
     return () => {
       for (const off of offs) off();
       // The phone goes away (sign-out) before its answered calls reported the end: those calls need their disposition too.

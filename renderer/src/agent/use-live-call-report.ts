@@ -46,6 +46,8 @@ export function useLiveCallReport(
     };
     // A transfer's progress too: a page reloaded during a blind transfer hands it to the next (issue 24).
     const offs = [phone.on('call', ({ call }) => report(call)), phone.on('mute', () => reportAll.current()), phone.on('transfer', () => reportAll.current())];
+    // The phone may have had a call before this subscription (it starts before the UI, phone-runner.ts).
+    reportAll.current();
     return () => {
       for (const off of offs) off();
       reportAll.current = () => undefined;

@@ -14,14 +14,18 @@ export interface WebSocketBridge extends SoftphoneBridge {
   close(): void;
 }
 
-/** `onWelcome`: the host's secret, sent to a page that came in with a one-time code. */
-export function createWebSocketBridge(url: string, onWelcome: (secret: string) => void = () => undefined): WebSocketBridge {
-  const socket = new WebSocket(url);
+/**
+ * `socket`: opened by the caller, possibly already open (bridge-socket.ts opens it before the contract's code
+ * runs); its messages are only read from here on, which is no loss as long as this is called in the same task.
+ * `onWelcome`: the host's secret, sent to a page that came in with a one-time code.
+ */
+export function createWebSocketBridge(socket: WebSocket, onWelcome: (secret: string) => void = () => undefined): WebSocketBridge {
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const lostListeners = new Set<(loss: BridgeLoss) => void>();
-  let everOpened = false;
+  let everOpened = socket.readyState === WebSocket.OPEN;
   const opened = new Promise<void>((resolve, reject) => {
+    if (everOpened) return resolve();
     socket.addEventListener('open', () => {
       everOpened = true;
       resolve();
