@@ -68,6 +68,8 @@ describe('a call that outlives its page', () => {
     await until(async () => (await simCall(app, call.guid)).endedBy === 'agent', 'the BYE from the second page reaches the platform');
     const form = page.locator(`[data-testid=disposition-form][data-guid="${call.guid}"]`);
     await form.waitFor();
+    // "Your call continues after the reload" is no longer true: it went with the call.
+    expect(await page.getByTestId('takeover-notice').count()).toBe(0);
     expect(await form.locator('textarea[name=comment]').inputValue()).toContain('Quiere cambiar el plan');
     await form.locator('input[name=l1]').fill('Recargada');
     await page.getByTestId('disposition-submit').click();

@@ -14,7 +14,7 @@
 // A consultation leg (issue 22) is taken back after its customer's call and
 // linked to it again (Phone.takeOver); a lost one is never hung up with Hang
 // Up Call (that would end the customer's call): the customer stays held.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { LiveCallSnapshot } from '../../../common/ipc-contract';
 import type { Say } from '../../../common/i18n/say';
 import type { SoftphoneApi } from '../bridge';
@@ -29,6 +29,16 @@ const callerOf = (s: LiveCallSnapshot): string => s.cti?.Callerid || s.remoteUse
 /** `adopt`: the calls UI takes the call as its own before the take-over (answered, notes, the Make Call it answers). */
 export function useCallTakeover(api: SoftphoneApi, phone: Phone | null, adopt: (snapshot: LiveCallSnapshot) => void): [TakeoverNotice | null, () => void] {
   const [notice, setNotice] = useState<TakeoverNotice | null>(null);
+  // The call a "your call continues" notice is about: the notice goes when that call ends (it would no longer be true).
+  const continuing = useRef<string | null>(null);
+  useEffect(() => {
+    if (!phone) return;
+    return phone.on('call', ({ call, state }) => {
+      if (state.kind !== 'ended' || continuing.current !== call.id) return;
+      continuing.current = null;
+      setNotice((shown) => (shown && (shown.kind === 'recovering' || shown.kind === 'recovered' || shown.kind === 'consultationRecovered') ? null : shown));
+    });
+  }, [phone]);
   useEffect(() => {
     if (!phone) return;
     let live = true;
@@ -53,6 +63,7 @@ export function useCallTakeover(api: SoftphoneApi, phone: Phone | null, adopt: (
           continue;
         }
         adopt(snapshot);
+        continuing.current = snapshot.id;
         setNotice({ kind: 'recovering', caller });
         const outcome = await phone.takeOver({ ...snapshot, dialog: snapshot.dialog });
         if (outcome.kind === 'taken') {
