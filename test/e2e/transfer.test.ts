@@ -243,7 +243,7 @@ async function expectEachEndHearsTheOtherTwo(guid: string): Promise<void> {
   const brunoHeard = await voicesHeard(bruno.page, [CUSTOMER_HZ, ANA_HZ, BRUNO_HZ]);
   const [atAna, atBruno] = [anaHeard.voices, brunoHeard.voices];
   const show = (at: Record<number, number>): string => `customer ${at[CUSTOMER_HZ]?.toFixed(3)}, ana ${at[ANA_HZ]?.toFixed(3)}, bruno ${at[BRUNO_HZ]?.toFixed(3)}`;
-  process.stderr.write(`e2e: three-way voices (RMS of each band) heard by the customer: ${show(atCustomer)}; by ana: ${show(atAna)}; by bruno: ${show(atBruno)}; ana's audio elements: ${anaHeard.elements.join(' | ')}; bruno's: ${brunoHeard.elements.join(' | ')}\n`);
+  process.stderr.write(`e2e: three-way voices (RMS of each band) heard by the customer: ${show(atCustomer)}; by ana: ${show(atAna)}; by bruno: ${show(atBruno)}; ana's audio elements: ${anaHeard.elements.join(' | ')}; bruno's: ${brunoHeard.elements.join(' | ')}; probe rendered ${Math.round(anaHeard.renderedMs)} of ${Math.round(anaHeard.listenedMs)} ms at ana, ${Math.round(brunoHeard.renderedMs)} of ${Math.round(brunoHeard.listenedMs)} ms at bruno\n`);
   expect({ ana: atCustomer[ANA_HZ]! > HEARD, bruno: atCustomer[BRUNO_HZ]! > HEARD, itself: atCustomer[CUSTOMER_HZ]! < NOT_HEARD }).toEqual({ ana: true, bruno: true, itself: true });
   expect({ customer: atAna[CUSTOMER_HZ]! > HEARD, bruno: atAna[BRUNO_HZ]! > HEARD, herself: atAna[ANA_HZ]! < NOT_HEARD }).toEqual({ customer: true, bruno: true, herself: true });
   expect({ customer: atBruno[CUSTOMER_HZ]! > HEARD, ana: atBruno[ANA_HZ]! > HEARD, himself: atBruno[BRUNO_HZ]! < NOT_HEARD }).toEqual({ customer: true, ana: true, himself: true });
