@@ -57,7 +57,7 @@ function runnerOn(server: FakeSipServer, store: AppStateStore): PhoneRunner {
 }
 
 describe('the phone runner', () => {
-  it('builds and registers the phone when the session says signed in, before any UI asks for it', async () => {
+  it('builds and registers the phone when the session says signed in, before a UI asks for it', async () => {
     const server = new FakeSipServer();
     const { store, setSession } = sessionStore();
     const runner = runnerOn(server, store);

@@ -1,5 +1,5 @@
 // The browser host's bridge socket, opened while the page's first module is
-// evaluated: main.tsx imports this module before any other, so the socket's
+// evaluated: main.tsx imports this module first, so the socket's
 // handshake (and the host's welcome) happen while the contract's schemas (zod)
 // are being built, not after (issue 23). No zod here, nothing the contract
 // needs. The page address carries a one-time code; the host answers it with

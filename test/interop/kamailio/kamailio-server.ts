@@ -7,7 +7,7 @@ import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, mkdtempSync, op
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { createTlsMaterial } from '../../../simulator/sip/tls-authority';
-import { freeTcpPorts, freeUdpPort, waitForTcpPort } from '../support/ports';
+import { freeTcpPortPair, freeUdpPort, waitForTcpPort } from '../support/ports';
 import { kamailioConfig, kamailioTlsConfig, type KamailioShed, type KamailioTrunk, type KamailioUser } from './kamailio-config';
 
 export const KAMAILIO_BIN = '/usr/sbin/kamailio';
@@ -85,7 +85,7 @@ export async function startKamailio(options: KamailioOptions): Promise<Kamailio>
   writeFileSync(files.certificate, tls.serverCertPem, { mode: 0o644 });
   writeFileSync(files.privateKey, tls.serverKeyPem, { mode: 0o600 });
   writeFileSync(files.log, '');
-  const [wsPort, wssPort] = await freeTcpPorts(host, 2);
+  const [wsPort, wssPort] = await freeTcpPortPair(host);
   const trunk = options.trunk ? { ...options.trunk, host: LOOPBACK, udpPort: await freeUdpPort(LOOPBACK) } : undefined;
   writeFileSync(files.tlsConfig, kamailioTlsConfig({ certificate: files.certificate, privateKey: files.privateKey }), { mode: 0o644 });
   writeFileSync(

@@ -8,7 +8,7 @@ import { createConnection, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLogged } from '../support/logged-process';
-import { freeTcpPorts } from '../support/ports';
+import { freeTcpPortPair } from '../support/ports';
 import { writeBaresipHome } from './baresip-home';
 import { toneWav, readWav, type WavSamples } from './wav';
 
@@ -72,7 +72,7 @@ export async function startBaresipCustomer(options: BaresipOptions): Promise<Bar
   const tone = join(dir, 'tone.wav');
   // baresip hangs up when its source file ends: long enough for any test here.
   writeFileSync(tone, toneWav({ frequency: options.toneHz, seconds: 300, sampleRate: 8_000, amplitude: 0.3 }));
-  const [sipPort, ctrlPort] = await freeTcpPorts(HOST, 2);
+  const [sipPort, ctrlPort] = await freeTcpPortPair(HOST);
   const outbound = options.outboundProxy ? `;outbound="${options.outboundProxy}"` : '';
   writeBaresipHome(dir, {
     account: `<sip:${options.number}@${HOST}>;regint=0;answermode=manual;audio_codecs=PCMU/8000/1${outbound}`,

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTlsMaterial } from '../../../simulator/sip/tls-authority';
 import { startLogged } from '../support/logged-process';
-import { freeTcpPorts, waitForTcpPort } from '../support/ports';
+import { freeTcpPortPair, waitForTcpPort } from '../support/ports';
 
 export const TURNSERVER_BIN = '/usr/bin/turnserver';
 
@@ -38,7 +38,7 @@ export interface CoturnOptions {
 
 export async function startCoturn(options: CoturnOptions): Promise<Coturn> {
   if (!existsSync(TURNSERVER_BIN)) throw new Error(`Starting coturn failed: ${TURNSERVER_BIN} is missing. Run test/ensure-packages.sh (as root) first.`);
-  const [port, tlsPort] = await freeTcpPorts(options.listenIp, 2);
+  const [port, tlsPort] = await freeTcpPortPair(options.listenIp);
   const dir = mkdtempSync(join(tmpdir(), 'interop-coturn-'));
   const tls = createTlsMaterial([options.listenIp]);
   const files = { ca: join(dir, 'ca.pem'), cert: join(dir, 'cert.pem'), key: join(dir, 'key.pem') };

@@ -13,15 +13,13 @@ export async function freeTcpPort(host: string): Promise<number> {
  * Two distinct free ports. Both are held open until both are chosen: asking one at a time, the kernel may
  * hand the same port out twice (a CI run started Kamailio with its ws and wss listeners on one port).
  */
-export async function freeTcpPorts(host: string, count: 2): Promise<[number, number]> {
-  const servers = [await listening(host)];
+export async function freeTcpPortPair(host: string): Promise<[number, number]> {
+  const first = await listening(host);
+  const second = await listening(host);
   try {
-    while (servers.length < count) servers.push(await listening(host));
-    const [first, second] = servers.map((server) => (server.address() as AddressInfo).port);
-    if (first === undefined || second === undefined) throw new Error('no free port was found');
-    return [first, second];
+    return [(first.address() as AddressInfo).port, (second.address() as AddressInfo).port];
   } finally {
-    await Promise.all(servers.map(closed));
+    await Promise.all([closed(first), closed(second)]);
   }
 }
 
