@@ -131,7 +131,19 @@ function tokenShaped(piece: string): boolean {
   let switches = 0;
   for (let i = 1; i < piece.length; i += 1) if (kindOf(piece[i] ?? '') !== kindOf(piece[i - 1] ?? '')) switches += 1;
   if (switches / (piece.length - 1) >= 0.3) return true;
-  return piece.length >= 32 && /[A-Za-z]/u.test(piece) && /[0-9]/u.test(piece);
+  if (piece.length >= 32 && /[A-Za-z]/u.test(piece) && /[0-9]/u.test(piece)) return true;
+  return mixedCaseAndVaried(piece);
+}
+
+/**
+ * About one random base64 token in a million switches kind too seldom and holds no digit
+ * (`HIEHVYirAczwwwlHCEQTPdBGoefyPagy`). Such a token still uses nearly as many different
+ * characters as random text of its length does, which words and identifiers do not.
+ */
+function mixedCaseAndVaried(piece: string): boolean {
+  if (!/[a-z]/u.test(piece) || !/[A-Z]/u.test(piece)) return false;
+  const expectedDistinctInRandomBase64 = 64 * (1 - (63 / 64) ** piece.length);
+  return new Set(piece).size >= 0.8 * expectedDistinctInRandomBase64;
 }
 
 /**
