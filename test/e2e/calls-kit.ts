@@ -95,6 +95,32 @@ export async function discardWrapUps(page: Page): Promise<void> {
   }
 }
 
+/** A call panel of `page` in a state that holds the agent (ringing, answering, calling, connected). */
+const busyPanel = (page: Page) => page.locator('[data-testid=call-panel]:is([data-state=ringing],[data-state=answering],[data-state=calling],[data-state=remote-ringing],[data-state=active],[data-state=held])');
+
+/**
+ * Each agent of `pages` free for the next case, whatever the last one left
+ * behind when it failed: the platform ends its open calls (as a customer
+ * hanging up), a consultation still shown is hung up, wrap-ups are discarded,
+ * and every phone is registered again. Without it one failed case made every
+ * later one find nobody idle in the campaign.
+ */
+export async function freeAgents(app: E2EApp, pages: Page[]): Promise<void> {
+  for (const call of await simCalls(app)) {
+    if (call.status === 'ended') continue;
+    await simControl(app.sim, 'POST', `/calls/${call.guid}/hangup`, {}).catch(() => undefined); // 409: it ended meanwhile
+  }
+  for (const page of pages) {
+    for (let i = 0; i < 3 && (await busyPanel(page).count()) > 0; i += 1) {
+      const hangUp = page.getByTestId('hang-up').first();
+      if (await hangUp.isVisible().catch(() => false)) await hangUp.click().catch(() => undefined);
+      await busyPanel(page).first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
+    }
+    await discardWrapUps(page);
+    await page.locator('[data-testid=connection][data-state=online]').waitFor({ timeout: 30_000 });
+  }
+}
+
 /** Make Call from the dial pad, answered by itself; the simulator's record of the call. */
 export async function dialFromPad(app: E2EApp, number: string): Promise<SimCall> {
   await app.page.locator('input[name=number]').fill(number);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeMicrophoneFlag, voiceLevel } from '../interop/media/customer-call';
-import { customerHeard, discardWrapUps, openTransfer, pageLevel, panelState, simCall, until } from './calls-kit';
+import { customerHeard, freeAgents, openTransfer, pageLevel, panelState, simCall, until } from './calls-kit';
 import { installHearingProbe, voicesHeard } from './hearing-probe';
 import { screenshotsInBothLanguages, simControl, startSignedIn, type E2EApp } from './harness';
 import { openOtherAgent, type OtherAgent } from './other-agent';
@@ -35,8 +35,8 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 beforeEach(async () => {
-  // Each case starts with both agents free and no wrap-up in the way.
-  for (const page of [app.page, bruno.page]) await discardWrapUps(page);
+  // Each case starts with both agents free, registered, and no wrap-up in the way.
+  await freeAgents(app, [app.page, bruno.page]);
 });
 
 const transfers = async (): Promise<SimTransfer[]> => (await app.simState())['transfers'] as SimTransfer[];
@@ -170,6 +170,8 @@ describe('bad input loses nothing', () => {
     }
     expect((await simCall(app, guid)).status).toBe('active');
     await until(async () => (await app.page.getByTestId('connection').getAttribute('data-state')) === 'online', 'back online', 20_000);
+    // Bruno's phone lost the server too: the next case needs him registered again (the next consultation rings him).
+    await until(async () => (await bruno.page.getByTestId('connection').getAttribute('data-state')) === 'online', 'bruno back online', 20_000);
     await app.page.getByTestId('hang-up').click();
   });
 });
