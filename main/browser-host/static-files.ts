@@ -3,7 +3,7 @@
 import { createReadStream, existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
-import { contentTypeOf, rendererFile, SECURITY_HEADERS } from '../services/renderer-files';
+import { headersFor, rendererFile, SECURITY_HEADERS } from '../services/renderer-files';
 
 export function assertRendererBuilt(rendererDir: string): void {
   if (!existsSync(join(rendererDir, 'index.html'))) {
@@ -27,7 +27,7 @@ export function serveStatic(rendererDir: string, request: IncomingMessage, respo
   }
   const file = rendererFile(root, urlPath);
   if (file === null) return answer(response, 404, 'Not found.');
-  response.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': contentTypeOf(file) });
+  response.writeHead(200, headersFor(urlPath, file));
   if (request.method === 'HEAD') return void response.end();
   createReadStream(file).pipe(response);
 }

@@ -5,7 +5,7 @@
 // out/renderer with the same strict headers as the browser host.
 import { readFile } from 'node:fs/promises';
 import type { Protocol } from 'electron';
-import { contentTypeOf, rendererFile, SECURITY_HEADERS } from '../services/renderer-files';
+import { headersFor, rendererFile, SECURITY_HEADERS } from '../services/renderer-files';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'renderer';
@@ -36,7 +36,7 @@ export async function appResponse(request: Pick<Request, 'url' | 'method'>, rend
   const file = rendererFile(rendererDir, url.pathname);
   if (file === null) return plain(404, 'Not found.');
   const body = request.method === 'HEAD' ? null : await readFile(file);
-  return new Response(body, { status: 200, headers: { ...SECURITY_HEADERS, 'Content-Type': contentTypeOf(file) } });
+  return new Response(body, { status: 200, headers: headersFor(url.pathname, file) });
 }
 
 function plain(status: number, text: string): Response {

@@ -17,6 +17,7 @@ beforeAll(() => {
   mkdirSync(join(rendererDir, 'assets'), { recursive: true });
   writeFileSync(join(rendererDir, 'index.html'), '<div id="root"></div>');
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
+  writeFileSync(join(rendererDir, 'assets', 'phone-runner-Bx2hfC-t.js'), 'console.log(2)');
   writeFileSync(join(dir, 'secret.txt'), 'outside');
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -34,6 +35,13 @@ describe('app:// handler', () => {
     const script = await get(`${APP_ORIGIN}/assets/app.js`);
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(await script.text()).toBe('console.log(1)');
+  });
+
+  it('lets a content-named chunk be kept for good, and index.html and other files never', async () => {
+    const chunk = await get(`${APP_ORIGIN}/assets/phone-runner-Bx2hfC-t.js`);
+    expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(chunk.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+    for (const path of ['/', '/index.html', '/assets/app.js']) expect((await get(`${APP_ORIGIN}${path}`)).headers.get('cache-control')).toBe('no-store');
   });
 
   it.each(['/../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt', '/assets/%00.js', '/nope.js', '/assets', '/%E0%A4%A'])('answers 404 for %s', async (path) => {

@@ -93,6 +93,7 @@ describe('static files', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('cache-control')).toBe('no-store'); // it names this build's chunks
     expect(await response.text()).toContain('<div id="root">');
   });
 

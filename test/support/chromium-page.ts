@@ -65,8 +65,12 @@ function workerUrls(workers: Map<string, string>): Plugin {
   };
 }
 
-/** Bundles `entry` (a .ts file for the browser) and serves it with an index page on 127.0.0.1. */
-export async function serveBundledPage(entry: string, options: { minify?: boolean } = {}): Promise<ServedPage & { bundleBytes: number }> {
+/**
+ * Bundles `entry` (a .ts file for the browser) and serves it with an index page on 127.0.0.1.
+ * `cacheScripts`: the scripts may be kept for good, as the app's content-named chunks are
+ * (so a page compared with the app gets the same compiled-code cache); the index never.
+ */
+export async function serveBundledPage(entry: string, options: { minify?: boolean; cacheScripts?: boolean } = {}): Promise<ServedPage & { bundleBytes: number }> {
   const dir = await mkdtemp(join(tmpdir(), 'chromium-page-'));
   const cleanups = cleanupStack();
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
@@ -85,7 +89,8 @@ export async function serveBundledPage(entry: string, options: { minify?: boolea
     const server = createServer((request, response) => {
       const found = files[new URL(request.url ?? '/', 'http://x').pathname];
       if (!found) return void response.writeHead(404).end();
-      void readFile(join(dir, found.file)).then((body) => response.writeHead(200, { 'content-type': found.type }).end(body));
+      const cacheControl = options.cacheScripts === true && found.type === 'text/javascript' ? 'public, max-age=31536000, immutable' : 'no-store';
+      void readFile(join(dir, found.file)).then((body) => response.writeHead(200, { 'content-type': found.type, 'cache-control': cacheControl }).end(body));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     cleanups.push(async () => {

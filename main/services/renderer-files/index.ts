@@ -31,6 +31,21 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'Cache-Control': 'no-store',
 };
 
+/** A built chunk or style sheet: Vite names it after its content (`phone-runner-Bx2hfC-t.js`). */
+const CONTENT_NAMED_ASSET = /^\/assets\/[\w.-]+-[\w-]{8}\.(?:js|css)$/u;
+
+/**
+ * The headers of a file of ours at `urlPath`. A content-named asset may be kept
+ * for good: its name changes with its content, and a kept script lets Chromium
+ * reuse the code it compiled last time instead of parsing it again at every
+ * start. Everything else, index.html first (it names the assets of this build),
+ * is fetched every time.
+ */
+export function headersFor(urlPath: string, file: string): Record<string, string> {
+  const cacheControl = CONTENT_NAMED_ASSET.test(urlPath) ? 'public, max-age=31536000, immutable' : 'no-store';
+  return { ...SECURITY_HEADERS, 'Content-Type': contentTypeOf(file), 'Cache-Control': cacheControl };
+}
+
 export function contentTypeOf(file: string): string {
   return CONTENT_TYPES[extname(file)] ?? 'application/octet-stream';
 }
