@@ -16,5 +16,7 @@ const store = startAppState(connectSoftphoneApi());
 // A failure here is the LanguageProvider's to show, when it asks again.
 loadDictionary(guessLanguage()).catch(() => undefined);
 // The phone starts from its own chunk as soon as the session is known, registering while React's chunk is parsed.
-const phoneRunner = import('./shell/phone-runner').then(({ startPhoneRunner }) => startPhoneRunner(store));
-void Promise.all([import('./mount'), phoneRunner]).then(([{ mount }, runner]) => mount(root, store, runner));
+// React's chunk (preloaded meanwhile) is run after the phone's: on two cores, running it first kept the phone's WebSocket waiting.
+void import('./shell/phone-runner')
+  .then(({ startPhoneRunner }) => startPhoneRunner(store))
+  .then(async (runner) => (await import('./mount')).mount(root, store, runner));
