@@ -32,7 +32,7 @@ export interface FleetCounters {
   readonly webSockets: number[];
   /** Every TCP connect main's probes made. */
   readonly probes: number[];
-  /** Probes that got past TCP (something accepted): an HTTP upgrade went out. */
+  /** Probes that got past TCP (something accepted): an HTTP upgrade went out. Filed at the probe's start, like `probes`. */
   readonly probeUpgrades: number[];
   readonly sheds: ShedRecord[];
 }
@@ -93,8 +93,10 @@ export function appPhone(a: FleetAgent, wsUrl: string, domain: string, counters:
   if (!target) throw new Error(`${wsUrl} is not a ws:// address`);
   const prober = createReachabilityProber({
     connect: (t, options) => {
-      counters.probes.push(clock());
-      return sipUpgradeProbe(t, { ...options, onOutcome: (outcome) => outcome !== 'refused' && counters.probeUpgrades.push(clock()) });
+      // A probe's outcome is filed at its start, so one begun just before the PBX came back counts in the same window as its probe.
+      const startedAt = clock();
+      counters.probes.push(startedAt);
+      return sipUpgradeProbe(t, { ...options, onOutcome: (outcome) => outcome !== 'refused' && counters.probeUpgrades.push(startedAt) });
     },
   });
   const pending: { shed: ShedRecord | null } = { shed: null };
