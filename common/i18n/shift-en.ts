@@ -61,7 +61,7 @@ export const shiftEn = {
   'shift.announce.campaign': ', campaign {campaign}',
   'shift.title.ringing': '☎ {caller} — {app}',
   'shift.dialog.ringing': 'Incoming call from {caller}',
-  'shift.signOut.inCall': 'A call is in progress. Signing out ends it.',
+  'shift.signOut.inCall': 'A call is in progress. Signing out ends it; its wrap-up waits for you at your next sign-in.',
   'shift.signOut.backToCall': 'Back to the call',
   'shift.signOut.hangUpAndSignOut': 'Hang up and sign out',
 } as const;

@@ -62,7 +62,7 @@ export const shiftEs: Record<keyof typeof shiftEn, string> = {
   'shift.announce.campaign': ', campaña {campaign}',
   'shift.title.ringing': '☎ {caller} — {app}',
   'shift.dialog.ringing': 'Llamada entrante de {caller}',
-  'shift.signOut.inCall': 'Hay una llamada en curso. Si cierra sesión, la llamada termina.',
+  'shift.signOut.inCall': 'Hay una llamada en curso. Si cierra sesión, la llamada termina; su calificación lo espera en su próximo ingreso.',
   'shift.signOut.backToCall': 'Volver a la llamada',
   'shift.signOut.hangUpAndSignOut': 'Colgar y cerrar sesión',
 };

@@ -9,7 +9,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseLanguage, SCREENSHOT_DIR, simControl, startSignedIn, type E2EApp } from './harness';
+import { chooseLanguage, SCREENSHOT_DIR, signIn, simControl, startSignedIn, type E2EApp } from './harness';
 import { panelState, simCall, supervisorApi, until } from './calls-kit';
 
 const FORM_TEMPLATE = 'https://crm.example.com/forms/{form}?call={guid}&agent={agent}&from={caller}';
@@ -304,5 +304,8 @@ describe("the agent's shift", () => {
     await dialog.getByTestId('sign-out-hang-up').click();
     await page.locator('input[name=agent]').waitFor({ timeout: 15_000 });
     await until(async () => (await simCall(app, guid)).status === 'ended', 'the call was hung up before signing out');
+    // As the dialog said: the call's wrap-up waits at the next sign-in.
+    await signIn(app);
+    await page.locator(`[data-testid=disposition-form][data-guid="${guid}"]`).waitFor({ timeout: 15_000 });
   });
 });
