@@ -40,7 +40,7 @@ afterAll(async () => {
 });
 
 describe('a call without its WebSocket', () => {
-  it('survives both halves of the connection dropped; the agent returns on a new WebSocket with a new Contact and an ICE restart; the BYE reaches it there', async () => {
+  it('survives both halves of the connection dropped; the agent returns on a new WebSocket with a new Contact and an ICE restart; the BYE reaches it there', { timeout: 60_000 }, async () => {
     const { sim } = session;
     const guid = await callAna(session);
     guids.push(guid);
@@ -64,11 +64,12 @@ describe('a call without its WebSocket', () => {
 
     // werift took the remote ICE restart: Chromium moves to a pair of the new generation, which only
     // works if werift answered its checks with the new credentials, and the media flows on over it.
+    // 20 s: under the whole suite's load CI once saw the new generation's ufrag in place but the old pair still selected at 10 s.
     const ice = await until(
-      'a candidate pair of the restarted ICE is selected',
+      `a candidate pair of the restarted ICE is selected (before it: ${JSON.stringify(iceBefore)})`,
       () => page().evaluate(() => window.agentPage.iceInfo()),
       (info) => info.sdpUfrag !== iceBefore.sdpUfrag && info.selectedPairId !== iceBefore.selectedPairId,
-      { timeoutMs: 10_000 },
+      { timeoutMs: 20_000 },
     );
     expect(ice).toMatchObject({ iceState: 'connected', transportUfrag: ice.sdpUfrag });
     expect(ice.selectedPairResponsesReceived).toBeGreaterThan(0);
