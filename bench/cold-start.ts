@@ -48,6 +48,10 @@ const WATCH_CONNECTED = `new MutationObserver((_, observer) => {
   }
 }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });`;
 
+/** The steps of the app's start shown beside its total. */
+const STEPS = ['dcl', 'bridgeWs', 'sipWs'] as const;
+type Step = (typeof STEPS)[number];
+
 /** When the app's page reached each step of its start (ms from navigation), from CDP's network events and the page's timing. */
 interface Phases {
   dcl: number;
@@ -152,22 +156,23 @@ try {
 
   emitResult('cold-start', machine());
   const samples = { app: [] as number[], bare: [] as number[], appCached: [] as number[], bareCached: [] as number[], signIn: [] as number[] };
-  const steps = { dcl: [] as number[], bridgeWs: [] as number[], sipWs: [] as number[] };
-  const stepsCached = { dcl: [] as number[], bridgeWs: [] as number[], sipWs: [] as number[] };
+  const noSteps = (): Record<Step, number[]> => ({ dcl: [], bridgeWs: [], sipWs: [] });
+  const steps = noSteps();
+  const stepsCached = noSteps();
   let appScriptBytes = 0;
   for (let run = 0; run < RUNS; run += 1) {
     await cached(false);
     phases.start();
     samples.app.push(await loadApp());
     const seen = await phases.read(app);
-    for (const step of ['dcl', 'bridgeWs', 'sipWs'] as const) steps[step].push(seen[step]);
+    for (const step of STEPS) steps[step].push(seen[step]);
     appScriptBytes = Math.max(appScriptBytes, seen.scriptBytes);
     samples.bare.push(await loadBare(run));
     await cached(true);
     phases.start();
     samples.appCached.push(await loadApp());
     const seenCached = await phases.read(app);
-    for (const step of ['dcl', 'bridgeWs', 'sipWs'] as const) stepsCached[step].push(seenCached[step]);
+    for (const step of STEPS) stepsCached[step].push(seenCached[step]);
     samples.bareCached.push(await loadBare(run));
     // The start of a shift: from "Sign in" to the phone registered (the app's own work after the agent typed).
     await signOut(app);
@@ -198,7 +203,7 @@ try {
   printTable(`bench/cold-start: navigation → registered, ${RUNS} runs each, alternating`, rows);
   const stepLabel = { dcl: 'DOMContentLoaded', bridgeWs: 'bridge WebSocket handshake', sipWs: 'SIP WebSocket handshake' } as const;
   for (const [cache, seen, connected] of [['nothing cached', steps, samples.app], ['compiled code kept', stepsCached, samples.appCached]] as const) {
-    const stepRows: { step: string; p50ms: number; p95ms: number }[] = (['dcl', 'bridgeWs', 'sipWs'] as const).map((step) => ({
+    const stepRows: { step: string; p50ms: number; p95ms: number }[] = STEPS.map((step) => ({
       step: stepLabel[step],
       p50ms: round(percentile(seen[step], 50), 1),
       p95ms: round(percentile(seen[step], 95), 1),

@@ -57,7 +57,8 @@ describe('npm run bench: the platform and fleets', () => {
     const reload = pages[0];
     expect(reload?.['loadedKiB']).toBeGreaterThan(0);
     expect(Number(reload?.['loadedKiB'])).toBeLessThan(Number(reload?.['builtKiB']));
-    expect(run.rows.find((row) => row['kind'] === 'targets')).toMatchObject({ p50Ratio: expect.any(Number), cachedP50Ratio: expect.any(Number) });
+    const targets = run.rows.find((row) => row['kind'] === 'targets');
+    expect([typeof targets?.['p50Ratio'], typeof targets?.['cachedP50Ratio']]).toEqual(['number', 'number']);
   });
 
   it('fleet-reconnect takes 5 phones of each stack through a 5 s outage; the app phone opens no WebSocket while the server refuses', { timeout: 120_000 }, async () => {

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { KEPT_FOR_GOOD } from '../../main/services/renderer-files';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 /** Headless, no background traffic. */
@@ -89,7 +90,7 @@ export async function serveBundledPage(entry: string, options: { minify?: boolea
     const server = createServer((request, response) => {
       const found = files[new URL(request.url ?? '/', 'http://x').pathname];
       if (!found) return void response.writeHead(404).end();
-      const cacheControl = options.cacheScripts === true && found.type === 'text/javascript' ? 'public, max-age=31536000, immutable' : 'no-store';
+      const cacheControl = options.cacheScripts === true && found.type === 'text/javascript' ? KEPT_FOR_GOOD : 'no-store';
       void readFile(join(dir, found.file)).then((body) => response.writeHead(200, { 'content-type': found.type, 'cache-control': cacheControl }).end(body));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

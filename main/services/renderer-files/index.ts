@@ -31,6 +31,9 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'Cache-Control': 'no-store',
 };
 
+/** The Cache-Control of a file whose name changes with its content: kept for good. */
+export const KEPT_FOR_GOOD = 'public, max-age=31536000, immutable';
+
 /** A built chunk or style sheet: Vite names it after its content (`phone-runner-Bx2hfC-t.js`). */
 const CONTENT_NAMED_ASSET = /^\/assets\/[\w.-]+-[\w-]{8}\.(?:js|css)$/u;
 
@@ -42,7 +45,7 @@ const CONTENT_NAMED_ASSET = /^\/assets\/[\w.-]+-[\w-]{8}\.(?:js|css)$/u;
  * is fetched every time.
  */
 export function headersFor(urlPath: string, file: string): Record<string, string> {
-  const cacheControl = CONTENT_NAMED_ASSET.test(urlPath) ? 'public, max-age=31536000, immutable' : 'no-store';
+  const cacheControl = CONTENT_NAMED_ASSET.test(urlPath) ? KEPT_FOR_GOOD : 'no-store';
   return { ...SECURITY_HEADERS, 'Content-Type': contentTypeOf(file), 'Cache-Control': cacheControl };
 }
 
