@@ -263,6 +263,8 @@ describe('three-way call', () => {
     await until(async () => !(await app.page.getByTestId('consult-conference').isDisabled()), 'bruno answered');
     await app.page.getByTestId('consult-conference').click();
     await app.page.getByTestId('conference-card').waitFor({ timeout: 10_000 });
+    // The phone's default mixer in Chromium is the frame mixer, mixing in its worker (built as mix-worker-<hash>.js).
+    await until(async () => app.page.workers().some((worker) => /\/mix-worker-[\w-]+\.js$/.test(worker.url())) || null, "ana's conference mixing in its worker");
     await screenshotsInBothLanguages(app.page, 'transfer-conference');
     expect(await violationsInBothLanguages(app.page)).toEqual([]);
     await expectEachEndHearsTheOtherTwo(guid);

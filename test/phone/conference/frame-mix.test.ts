@@ -101,6 +101,20 @@ describe("frame mix: the parties' queues", () => {
     expect(mix.queued()[1]).toBe(FRAME);
   });
 
+  it('by default a burst\'s backlog is gone within two trims of 200 ms, so a party is not kept 20 ms late for a second', () => {
+    const { mix } = mixKit();
+    mix.microphone(frame(0), 0);
+    for (let i = 0; i < 3; i++) mix.party(1, frame(0.5), 1);
+    const tick = (t: number): void => {
+      mix.party(1, frame(0.5), t - 1);
+      mix.microphone(frame(0), t);
+    };
+    for (let t = 10; t <= 390; t += 10) tick(t);
+    expect(mix.queued()[1]).toBe(3 * FRAME);
+    tick(400);
+    expect(mix.queued()[1]).toBe(FRAME);
+  });
+
   it("drops all of a cushion nobody needs when the party's frames come well before the microphone's: a party waits only for the next microphone frame", () => {
     const { mix, last } = mixKit({ trimEveryMs: 1_000, guardMs: 2 });
     mix.microphone(frame(0), 0);
