@@ -82,16 +82,23 @@ describe('frame mix: gains', () => {
   });
 });
 
+/**
+ * The clock starts, then a burst: `frames` frames of party 1 at once. The tick it returns is one party frame
+ * 1 ms before each microphone frame (the phases close), as the party goes on steadily.
+ */
+function burstThenSteady(mix: FrameMix, frames: number): (t: number) => void {
+  mix.microphone(frame(0), 0);
+  for (let i = 0; i < frames; i++) mix.party(1, frame(0.5), 1);
+  return (t) => {
+    mix.party(1, frame(0.5), t - 1);
+    mix.microphone(frame(0), t);
+  };
+}
+
 describe("frame mix: the parties' queues", () => {
   it('drops, once a second, the backlog a burst left beyond one frame of slack when the phases are close, and nothing of a steady one-frame cushion', () => {
     const { mix } = mixKit({ trimEveryMs: 1_000 });
-    mix.microphone(frame(0), 0);
-    // A burst: four frames of party 1 at once, then one per microphone frame.
-    for (let i = 0; i < 4; i++) mix.party(1, frame(0.5), 1);
-    const tick = (t: number): void => {
-      mix.party(1, frame(0.5), t - 1);
-      mix.microphone(frame(0), t);
-    };
+    const tick = burstThenSteady(mix, 4);
     for (let t = 10; t <= 1_990; t += 10) tick(t);
     // The first second saw the queue empty (before the burst): nothing to drop yet.
     expect(mix.queued()[1]).toBe(4 * FRAME);
@@ -103,12 +110,7 @@ describe("frame mix: the parties' queues", () => {
 
   it('by default a burst\'s backlog is gone within two trims of 200 ms, so a party is not kept 20 ms late for a second', () => {
     const { mix } = mixKit();
-    mix.microphone(frame(0), 0);
-    for (let i = 0; i < 3; i++) mix.party(1, frame(0.5), 1);
-    const tick = (t: number): void => {
-      mix.party(1, frame(0.5), t - 1);
-      mix.microphone(frame(0), t);
-    };
+    const tick = burstThenSteady(mix, 3);
     for (let t = 10; t <= 390; t += 10) tick(t);
     expect(mix.queued()[1]).toBe(3 * FRAME);
     tick(400);
