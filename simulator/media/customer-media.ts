@@ -102,7 +102,12 @@ export class CustomerMedia {
       iceFilterCandidatePair: (pair) => pair.localCandidate.host === address && (!onLoopback || pair.remoteCandidate.host === address),
     });
     const transceiver = pc.addTransceiver(new MediaStreamTrack({ kind: 'audio' }), { direction: 'sendrecv' });
+    // werift reports the phone's track again at each offer that sends (hold, resume, a refresh): listened to
+    // each time, every later packet was heard twice, three times… (the meter, the recording, a bridged colleague).
+    const heardTracks = new WeakSet<MediaStreamTrack>();
     pc.onTrack.subscribe((track) => {
+      if (heardTracks.has(track)) return;
+      heardTracks.add(track);
       track.onReceiveRtp.subscribe((rtp) => {
         if (pc === this.pc) this.receive(rtp);
       });

@@ -12,6 +12,7 @@ import { customerHeard, freeAgents, openTransfer, pageLevel, panelState, simCall
 import { installHearingProbe, voicesHeard } from './hearing-probe';
 import { screenshotsInBothLanguages, simControl, startSignedIn, type E2EApp } from './harness';
 import { openOtherAgent, type OtherAgent } from './other-agent';
+import { installSenderWatch, sendersReport, simLegsReport } from './send-report';
 import { violationsInBothLanguages } from './axe-check';
 
 interface SimTransfer { kind: string; by: string; target: string; outcome: string; result: number; notified: number[]; transfererLeg: string }
@@ -27,7 +28,10 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'transfer-e2e-'));
   app = await startSignedIn({ viewport: { width: 1100, height: 900 }, chromiumArgs: [voice('ana', 1000)] });
   bruno = await openOtherAgent(app, 1, { chromiumArgs: [voice('bruno', 1500)] });
-  for (const page of [app.page, bruno.page]) await installHearingProbe(page);
+  for (const page of [app.page, bruno.page]) {
+    await installHearingProbe(page);
+    await installSenderWatch(page);
+  }
 }, 180_000);
 afterAll(async () => {
   await bruno?.close();
@@ -246,6 +250,8 @@ async function expectEachEndHearsTheOtherTwo(guid: string): Promise<void> {
   const [atAna, atBruno] = [anaHeard.voices, brunoHeard.voices];
   const show = (at: Record<number, number>): string => `customer ${at[CUSTOMER_HZ]?.toFixed(3)}, ana ${at[ANA_HZ]?.toFixed(3)}, bruno ${at[BRUNO_HZ]?.toFixed(3)}`;
   process.stderr.write(`e2e: three-way voices (RMS of each band) heard by the customer: ${show(atCustomer)}; by ana: ${show(atAna)}; by bruno: ${show(atBruno)}; ana's audio elements: ${anaHeard.elements.join(' | ')}; bruno's: ${brunoHeard.elements.join(' | ')}; probe rendered ${Math.round(anaHeard.renderedMs)} of ${Math.round(anaHeard.listenedMs)} ms at ana, ${Math.round(brunoHeard.renderedMs)} of ${Math.round(brunoHeard.listenedMs)} ms at bruno\n`);
+  // Where each voice went: what each page's senders carried, and each simulator leg's packets (the CI's load once left bruno hearing nothing).
+  process.stderr.write(`e2e: three-way senders at ana: ${await sendersReport(app.page)}; at bruno: ${await sendersReport(bruno.page)}; simulator legs: ${await simLegsReport(app)}\n`);
   expect({ ana: atCustomer[ANA_HZ]! > HEARD, bruno: atCustomer[BRUNO_HZ]! > HEARD, itself: atCustomer[CUSTOMER_HZ]! < NOT_HEARD }).toEqual({ ana: true, bruno: true, itself: true });
   expect({ customer: atAna[CUSTOMER_HZ]! > HEARD, bruno: atAna[BRUNO_HZ]! > HEARD, herself: atAna[ANA_HZ]! < NOT_HEARD }).toEqual({ customer: true, bruno: true, herself: true });
   expect({ customer: atBruno[CUSTOMER_HZ]! > HEARD, ana: atBruno[ANA_HZ]! > HEARD, himself: atBruno[BRUNO_HZ]! < NOT_HEARD }).toEqual({ customer: true, ana: true, himself: true });
