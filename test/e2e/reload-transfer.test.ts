@@ -21,6 +21,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { fakeMicrophoneFlag, voiceLevel } from '../interop/media/customer-call';
 import { customerHeard, discardWrapUps, openTransfer, pageLevel, panelState, simCall, simCalls, until } from './calls-kit';
 import { installHearingProbe, installHearingProbeOnLoad, voicesHeard } from './hearing-probe';
+import { installSenderWatch, installSenderWatchOnLoad, sendersReport, simLegsReport } from './send-report';
 import { phoneOnline, screenshotsInBothLanguages, simControl, startSignedIn, type E2EApp } from './harness';
 import { openOtherAgent, type OtherAgent } from './other-agent';
 import { customerHearsAgent } from './reload-kit';
@@ -46,6 +47,8 @@ beforeAll(async () => {
   // Ana's page is reloaded: the probe must be in place before the new page takes its calls back.
   await installHearingProbeOnLoad(app.page);
   await installHearingProbe(bruno.page);
+  await installSenderWatchOnLoad(app.page);
+  await installSenderWatch(bruno.page);
 }, 180_000);
 afterAll(async () => {
   await bruno?.close();
@@ -133,7 +136,10 @@ async function reloadAndMeasureConsultation(): Promise<{ online: number; both: n
   await reloading;
   if (reloadError !== null) throw reloadError;
   if (!onlineAt || !anaAt || !brunoAt) {
-    throw new Error(`the consultation was not back within 20 s (online ${onlineAt > 0}, ana hears ${anaAt > 0}, bruno hears ${brunoAt > 0}; ana's/bruno's level, ms from the reload: ${trace.join(' ')})`);
+    throw new Error(
+      `the consultation was not back within 20 s (online ${onlineAt > 0}, ana hears ${anaAt > 0}, bruno hears ${brunoAt > 0}; ana's/bruno's level, ms from the reload: ${trace.join(' ')}; ` +
+        `senders at ana: ${await sendersReport(app.page)}; at bruno: ${await sendersReport(bruno.page)}; simulator legs: ${await simLegsReport(app)})`,
+    );
   }
   return { online: onlineAt - startedAt, both: Math.max(anaAt, brunoAt) - startedAt, anaHears: anaAt - startedAt, brunoHears: brunoAt - startedAt };
 }

@@ -13,19 +13,27 @@ interface WatchWindow {
 
 /** From now on, every peer connection the page makes is remembered (run before the calls start). */
 export async function installSenderWatch(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as WatchWindow & { RTCPeerConnection: typeof RTCPeerConnection };
-    if (w.__peerConnections) return;
-    const made: RTCPeerConnection[] = [];
-    w.__peerConnections = made;
-    const Original = w.RTCPeerConnection;
-    w.RTCPeerConnection = class extends Original {
-      constructor(configuration?: RTCConfiguration) {
-        super(configuration);
-        made.push(this);
-      }
-    };
-  });
+  await page.evaluate(watchPeerConnections);
+}
+
+/** The same, and again in every page loaded from now on, before its scripts run (a reloaded page takes its calls back at once). */
+export async function installSenderWatchOnLoad(page: Page): Promise<void> {
+  await page.addInitScript(watchPeerConnections);
+  await installSenderWatch(page);
+}
+
+function watchPeerConnections(): void {
+  const w = window as unknown as WatchWindow & { RTCPeerConnection: typeof RTCPeerConnection };
+  if (w.__peerConnections) return;
+  const made: RTCPeerConnection[] = [];
+  w.__peerConnections = made;
+  const Original = w.RTCPeerConnection;
+  w.RTCPeerConnection = class extends Original {
+    constructor(configuration?: RTCConfiguration) {
+      super(configuration);
+      made.push(this);
+    }
+  };
 }
 
 /** One line per open peer connection of the page: its state, each sender's track and outbound figures. */
