@@ -1,46 +1,25 @@
-// Two call legs bridged: what one phone says is played to the other, both
-// ways, as an Asterisk two-party bridge does. Each leg sends on its own 20 ms
-// clock, so frames wait in a short queue between the legs; when one side runs
-// ahead the oldest frames go (a bounded delay, never a growing one).
-import type { AudioSource, CustomerMedia } from './customer-media';
-
-/** At most this many 20 ms frames wait between two legs (200 ms). */
-export const RELAY_QUEUE_FRAMES = 10;
-
-export class FrameQueue implements AudioSource {
-  private readonly frames: Int16Array[] = [];
-
-  constructor(private readonly capacity = RELAY_QUEUE_FRAMES) {}
-
-  push(frame: Int16Array): void {
-    this.frames.push(frame);
-    if (this.frames.length > this.capacity) this.frames.shift();
-  }
-
-  nextFrame(): Int16Array | undefined {
-    return this.frames.shift();
-  }
-
-  get length(): number {
-    return this.frames.length;
-  }
-}
+// Two call legs bridged, and the echo test: each frame a phone sends is
+// written to the other leg (or back to its own) as it arrives, stamped by the
+// sender's timing, as an Asterisk two-party bridge and Echo() write each
+// frame they read. No clock of ours stands between them: a queue feeding a
+// leg's own 20 ms clock lost every frame beyond a few whenever this process
+// stalled (the clock starts over after 100 ms), and under the CI's load two
+// agents bridged heard a third of each other's frames.
+import type { CustomerMedia } from './customer-media';
 
 /** The echo test (Asterisk's Echo()): what the leg receives is sent back to it as it arrives. Returns what stops it. */
 export function echoAudio(leg: CustomerMedia): () => void {
-  leg.setSource(undefined);
-  leg.echo(true);
-  return () => leg.echo(false);
+  const stop = leg.onAudio(leg.frames());
+  return () => {
+    stop();
+    leg.setSource(undefined);
+  };
 }
 
 /** Bridges the audio of two legs; returns the function that parts them again (both fall silent). */
 export function relayAudio(a: CustomerMedia, b: CustomerMedia): () => void {
-  const toA = new FrameQueue();
-  const toB = new FrameQueue();
-  const stopA = a.onAudio((frame) => toB.push(frame));
-  const stopB = b.onAudio((frame) => toA.push(frame));
-  a.setSource(toA);
-  b.setSource(toB);
+  const stopA = a.onAudio(b.frames());
+  const stopB = b.onAudio(a.frames());
   return () => {
     stopA();
     stopB();

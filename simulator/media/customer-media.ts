@@ -1,9 +1,10 @@
 // The platform's end of one call leg, in pure TS WebRTC (werift: ICE,
 // DTLS-SRTP): offers PCMA/PCMU + telephone-event, plays what its source gives
-// once connected (a tone by default: the customer's voice), measures the level
-// of what it receives, hands decoded audio to listeners (a bridge to another
-// leg), collects RFC 4733 DTMF digits and notes when RTP last arrived from the
-// agent (what an RTP-inactivity timeout reads).
+// once connected (a tone by default: the customer's voice) or what another leg
+// forwards as it arrives (a bridge, the echo test), measures the level of what
+// it receives, hands decoded audio to listeners, collects RFC 4733 DTMF digits
+// and notes when RTP last arrived from the agent (what an RTP-inactivity
+// timeout reads).
 import {
   MediaStreamTrack,
   RTCPeerConnection,
@@ -19,8 +20,12 @@ import { DtmfCollector } from './telephone-event';
 import { FRAME_SAMPLES, ToneGenerator } from './tone';
 import { sdpDirection, type SdpDirection } from './sdp-direction';
 import { SendClock } from './send-clock';
+import { ForwardedTimestamps, type Stamp } from './forwarded-timestamps';
 
 export type G711Codec = 'PCMA' | 'PCMU';
+
+/** Hears a decoded frame from the phone and the RTP timestamp it came with. */
+export type AudioListener = (samples: Int16Array, rtpTimestamp: number) => void;
 
 /** What a leg plays to its phone, one 20 ms frame at a time; undefined = nothing this time. */
 export interface AudioSource {
@@ -43,8 +48,8 @@ export interface CustomerMediaOptions {
 export interface MediaLevels {
   /** What the customer hears from the agent; `lastPacketAt` (ISO time) of any RTP packet, DTMF events included. */
   received: LevelReport & { lastPacketAt?: string };
-  /** What the customer sends (the tone). */
-  sent: { packets: number; rms: number };
+  /** What the customer sends (the tone); `dtls`: its path's DTLS state (the packets reach the phone only while `connected`). */
+  sent: { packets: number; rms: number; dtls: string };
 }
 
 const TELEPHONE_EVENT_PT = 101;
@@ -59,12 +64,14 @@ export class CustomerMedia {
   private readonly recent = new RecentAudio();
   private readonly dtmf: DtmfCollector;
   private source: AudioSource | undefined;
-  private readonly audioListeners = new Set<(samples: Int16Array) => void>();
+  private readonly audioListeners = new Set<AudioListener>();
+  /** Set while the leg sends what another leg forwards (frames(), audio-relay.ts): its clock then sends nothing. */
+  private forwarding: ForwardedTimestamps | undefined;
+  /** When the RTP timestamp last moved (a forwarded stream that starts over goes on from there). */
+  private rtpTimestampAt = performance.now();
   private sendTimer: NodeJS.Timeout | undefined;
   private rtpSequence = Math.floor(Math.random() * 0xffff);
   private rtpTimestamp = Math.floor(Math.random() * 0xffffffff);
-  /** Asterisk's Echo(): each frame the phone sends goes straight back as it arrives. */
-  private echoing = false;
   private sentPackets = 0;
   private lastSentRms = 0;
   private remoteDirection: SdpDirection = 'sendrecv';
@@ -174,23 +181,40 @@ export class CustomerMedia {
 
   /** A tone of `frequencyHz` (the customer, an outside party) from now on. */
   playTone(frequencyHz: number): void {
-    this.source = new ToneGenerator(frequencyHz, this.options.toneAmplitude ?? 0.3);
+    this.setSource(new ToneGenerator(frequencyHz, this.options.toneAmplitude ?? 0.3));
   }
 
-  /** What to play from now on (another leg's audio); undefined = silence (nothing is sent). */
+  /** What to play from now on on the leg's own clock; undefined = silence (nothing is sent). */
   setSource(source: AudioSource | undefined): void {
     this.source = source;
+    this.forwarding = undefined;
   }
 
-  /** Hears every decoded G.711 frame from the phone; returns the function that stops it. */
-  onAudio(listener: (samples: Int16Array) => void): () => void {
+  /**
+   * From now on the leg sends the frames given to the returned function, each as it comes, stamped by its
+   * source's timing (forwarded-timestamps.ts), and its own clock sends nothing: what an Asterisk bridge or
+   * Echo() does with each frame it reads. Frames before the leg is connected, or after setSource(), go nowhere.
+   */
+  frames(): AudioListener {
+    const stamps = new ForwardedTimestamps();
+    this.setSource(undefined);
+    this.forwarding = stamps;
+    return (samples, sourceTimestamp) => {
+      if (this.forwarding !== stamps || !this.sendTimer || this.closed) return;
+      this.sendFrame(samples, stamps.stamp(sourceTimestamp, this.rtpTimestamp, performance.now() - this.rtpTimestampAt));
+    };
+  }
+
+  /** Hears every decoded G.711 frame from the phone, with its RTP timestamp; returns the function that stops it. */
+  onAudio(listener: AudioListener): () => void {
     this.audioListeners.add(listener);
     return () => this.audioListeners.delete(listener);
   }
 
   levels(): MediaLevels {
     const received = { ...this.meter.report(), ...(this.lastRtpAt !== undefined ? { lastPacketAt: new Date(this.lastRtpAt).toISOString() } : {}) };
-    return { received, sent: { packets: this.sentPackets, rms: Math.round(this.lastSentRms * 10_000) / 10_000 } };
+    const sent = { packets: this.sentPackets, rms: Math.round(this.lastSentRms * 10_000) / 10_000, dtls: this.transceiver.sender.dtlsTransport.state };
+    return { received, sent };
   }
 
   /** The last seconds of what the phone sent, decoded (what the party on this leg hears). */
@@ -243,17 +267,7 @@ export class CustomerMedia {
     const samples = decodeG711(rtp.payload, law);
     this.meter.add(samples);
     this.recent.add(samples, performance.now());
-    for (const listener of this.audioListeners) listener(samples);
-    if (this.echoing && this.sendTimer) this.sendFrame(samples);
-  }
-
-  /**
-   * Plays back what the phone sends, frame for frame as it arrives, as Asterisk's Echo() writes each frame it
-   * reads: the delay heard is the path's, and a stall of this process delays those frames only (a queue
-   * between receiving and a send clock kept every stall's delay for the rest of the call).
-   */
-  echo(on: boolean): void {
-    this.echoing = on;
+    for (const listener of this.audioListeners) listener(samples, rtp.header.timestamp);
   }
 
   private startSending(): void {
@@ -267,22 +281,26 @@ export class CustomerMedia {
         this.stopSending();
         return;
       }
-      // Echoing, what arrives goes back as it comes (receive()); the clock sends nothing of its own.
-      for (let due = clock.due(now); due > 0; due -= 1) if (!this.echoing) this.sendFrame(this.source?.nextFrame());
+      // Forwarding, frames go out as they come (frames()); the clock sends nothing of its own.
+      for (let due = clock.due(now); due > 0; due -= 1) if (!this.forwarding) this.sendFrame(this.source?.nextFrame());
       this.sendTimer = setTimeout(tick, clock.msUntilNext(performance.now()));
     };
     this.sendTimer = setTimeout(tick, clock.msUntilNext(startedAt));
   }
 
-  /** One 20 ms frame's worth of RTP: the frame, or nothing (silence) with the RTP clock still running. */
-  private sendFrame(frame: Int16Array | undefined): void {
+  /**
+   * One frame's worth of RTP: the frame, or nothing (silence) with the RTP clock still running; a forwarded
+   * frame carries its own stamp (a late one does not take the clock back).
+   */
+  private sendFrame(frame: Int16Array | undefined, stamp?: Stamp): void {
     const law = this.negotiatedLaw();
     // The clock runs on through silence, so the phone's jitter buffer sees the gap for what it is.
-    this.rtpTimestamp = (this.rtpTimestamp + (frame?.length ?? FRAME_SAMPLES)) >>> 0;
+    const next = stamp?.timestamp ?? (this.rtpTimestamp + (frame?.length ?? FRAME_SAMPLES)) >>> 0;
+    if (!stamp || ((next - this.rtpTimestamp) | 0) > 0) [this.rtpTimestamp, this.rtpTimestampAt] = [next, performance.now()];
     // On hold (agent sendonly/inactive) the customer only listens.
     if (!law || !frame || this.remoteDirection === 'sendonly' || this.remoteDirection === 'inactive') return;
     this.rtpSequence = (this.rtpSequence + 1) & 0xffff;
-    const header = new RtpHeader({ payloadType: law === 'alaw' ? 8 : 0, sequenceNumber: this.rtpSequence, timestamp: this.rtpTimestamp, marker: this.sentPackets === 0 });
+    const header = new RtpHeader({ payloadType: law === 'alaw' ? 8 : 0, sequenceNumber: this.rtpSequence, timestamp: next, marker: this.sentPackets === 0 || stamp?.marker === true });
     void this.transceiver.sender.sendRtp(new RtpPacket(header, encodeG711(frame, law))).catch(() => undefined);
     this.sentPackets++;
     this.lastSentRms = rmsOf(frame);

@@ -64,7 +64,7 @@ export async function sendersReport(page: Page): Promise<string> {
 
 interface LegLevels {
   received?: { packets?: number; rms?: number };
-  sent?: { packets?: number; rms?: number };
+  sent?: { packets?: number; rms?: number; dtls?: string };
 }
 interface CallView {
   guid?: string;
@@ -80,7 +80,7 @@ export async function simLegsReport(app: E2EApp): Promise<string> {
     .map((call) => {
       const parties = (call.parties ?? []).map((party) => {
         const { received, sent } = party.levels ?? {};
-        const figures = party.levels ? ` from phone ${received?.packets ?? 0} pk rms ${received?.rms ?? 0}, to phone ${sent?.packets ?? 0} pk rms ${sent?.rms ?? 0}` : '';
+        const figures = party.levels ? ` from phone ${received?.packets ?? 0} pk rms ${received?.rms ?? 0}, to phone ${sent?.packets ?? 0} pk rms ${sent?.rms ?? 0} dtls ${sent?.dtls ?? '?'}` : '';
         return `${party.role ?? '?'} ${party.phone ?? party.number ?? ''}${figures}`;
       });
       return `${call.guid ?? '?'} ${call.status}: ${parties.join('; ')}`;

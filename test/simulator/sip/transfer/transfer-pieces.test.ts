@@ -4,7 +4,6 @@
 // dialogs, the relay queue and the PBX settings.
 import { Core } from 'sip.js';
 import { describe, expect, it } from 'vitest';
-import { FrameQueue, RELAY_QUEUE_FRAMES } from '../../../../simulator/media/audio-relay';
 import { loadSeed } from '../../../../simulator/seed/load-seed';
 import { SimState } from '../../../../simulator/state/sim-state';
 import { badRequestResponse } from '../../../../simulator/sip/bad-request';
@@ -128,18 +127,6 @@ describe('ended dialogs', () => {
     expect(ended.size).toBe(ENDED_DIALOGS_KEPT);
     expect(ended.has('c0', 'p', 'a')).toBe(false);
     expect(ended.has(`c${ENDED_DIALOGS_KEPT + 49}`, 'p', 'a')).toBe(true);
-  });
-});
-
-describe('the relay queue between two legs', () => {
-  it('hands frames on in order and drops the oldest beyond its bound', () => {
-    const queue = new FrameQueue();
-    for (let i = 0; i < RELAY_QUEUE_FRAMES + 3; i++) queue.push(new Int16Array([i]));
-    expect(queue.length).toBe(RELAY_QUEUE_FRAMES);
-    expect(queue.nextFrame()?.[0]).toBe(3);
-    expect(queue.nextFrame()?.[0]).toBe(4);
-    while (queue.length > 0) queue.nextFrame();
-    expect(queue.nextFrame()).toBeUndefined();
   });
 });
 
