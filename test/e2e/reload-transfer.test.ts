@@ -123,11 +123,17 @@ async function reloadAndMeasureConsultation(): Promise<{ online: number; both: n
   let brunoSilent = false;
   let brunoAt = 0;
   const trace: string[] = [];
+  let stuckReported = false;
   while ((!onlineAt || !anaAt || !brunoAt) && Date.now() < startedAt + 20_000 && reloadError === null) {
     const [online, atAna, atBruno] = await Promise.all([onlineNow(app.page), levelNow(app.page), levelNow(bruno.page)]);
     const now = Date.now();
     if (!onlineAt && online) onlineAt = now;
     if (!anaAt && atAna > HEARD) anaAt = now;
+    // Still one way 5 s after online (the CI's load once made it 15 s): say, while it lasts, which end sends what.
+    if (onlineAt && !anaAt && !stuckReported && now - onlineAt > 5_000) {
+      stuckReported = true;
+      process.stderr.write(`e2e: reload during a consultation, ana still hears nothing 5 s after online: senders at ana: ${await sendersReport(app.page)}; at bruno: ${await sendersReport(bruno.page)}; simulator legs: ${await simLegsReport(app)}\n`);
+    }
     if (trace.length < 100) trace.push(`${now - startedAt}:${atAna.toFixed(3)}/${atBruno.toFixed(3)}`);
     if (atBruno < 0.005) brunoSilent = true;
     else if (brunoSilent && !brunoAt && atBruno > HEARD) brunoAt = now;
