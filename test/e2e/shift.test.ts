@@ -77,6 +77,14 @@ describe("the agent's shift", () => {
     // Announced: live region and window title; the bar is inside the 800×600 viewport, also scrolled to the bottom.
     expect(await page.getByTestId('ring-announcement').textContent()).toContain('098100002');
     expect(await page.title()).toMatch(/^☎ 098100002/u);
+    // Onto Save with the bar up: the page brings it clear of the bar, whose own height it keeps free.
+    const save = form.getByTestId('disposition-submit');
+    // Scrolled so that Save is in the window, just under the bar's top edge: focusing it must bring it clear.
+    await save.evaluate((button) => window.scrollBy(0, button.getBoundingClientRect().bottom - window.innerHeight + 20));
+    await save.focus();
+    const [saveBox, barBox] = [await save.boundingBox(), await page.getByTestId('call-bar').boundingBox()];
+    expect({ saveBottom: Math.round((saveBox?.y ?? 0) + (saveBox?.height ?? 0)), clear: (saveBox?.y ?? 0) + (saveBox?.height ?? 0) <= (barBox?.y ?? 0) }).toMatchObject({ clear: true });
+    await comment.focus();
     await page.mouse.wheel(0, 5000);
     const bar = await page.getByTestId('call-bar').boundingBox();
     expect(bar && bar.y >= 0 && bar.y + bar.height <= 600).toBe(true);

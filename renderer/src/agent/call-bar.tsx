@@ -4,7 +4,7 @@
 // the focus. A ring is announced to screen readers and in the window title;
 // answering is a click or Ctrl+Alt+Enter (no text on any keyboard layout,
 // nothing Chromium or Electron uses; key repeat ignored).
-import { useEffect } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { useLanguage } from '../i18n';
 import { ringingTitle, type CallView } from './call-view';
 import { CallTimer } from './call-timer';
@@ -30,6 +30,8 @@ export function CallBar({ call, waiting, actions }: Props) {
   const reject = waiting ? actions.rejectWaiting : actions.reject;
   useAnswerShortcut(ringing ? answer : null);
   useRingTitle(ringing);
+  const bar = useRef<HTMLElement>(null);
+  useRoomForBar(bar, ringing !== null || call !== null);
   if (!ringing && !call) return null;
   const shown = ringing ?? call;
   if (!shown) return null;
@@ -37,7 +39,7 @@ export function CallBar({ call, waiting, actions }: Props) {
   const who = shown.caller || t('calls.panel.unknownCaller');
   const live = kind === 'active' || kind === 'held';
   return (
-    <section className={`call-bar${ringing ? ' call-bar-ringing' : ''}`} aria-label={t('shift.bar.label')} data-testid="call-bar" data-state={ringing ? 'ringing' : kind}>
+    <section ref={bar} className={`call-bar${ringing ? ' call-bar-ringing' : ''}`} aria-label={t('shift.bar.label')} data-testid="call-bar" data-state={ringing ? 'ringing' : kind}>
       {/* Announced without moving the focus: the agent may be typing a comment. */}
       <p className="visually-hidden" aria-live="assertive" data-testid="ring-announcement">
         {ringing ? t('shift.announce.ringing', { caller: who, campaign: ringing.campaign ? t('shift.announce.campaign', { campaign: ringing.campaign }) : '' }) : ''}
@@ -72,6 +74,26 @@ export function CallBar({ call, waiting, actions }: Props) {
       </div>
     </section>
   );
+}
+
+/**
+ * The page keeps the bar's own height free under its content and above a
+ * focused field (`--call-bar-height`, agent.css): a fixed guess let a bar that
+ * wraps (a long name, the record's data, a narrow window) cover the wrap-up's
+ * Save button, and Tab onto it left it under the bar.
+ */
+function useRoomForBar(bar: RefObject<HTMLElement | null>, shown: boolean): void {
+  useEffect(() => {
+    const element = bar.current;
+    if (!shown || !element) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--call-bar-height', `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--call-bar-height');
+    };
+  }, [bar, shown]);
 }
 
 /** Ctrl+Alt+Enter answers the ringing call, wherever the focus is (it types nothing). */
