@@ -11,7 +11,7 @@ import { ensureRendererBuilt } from '../../main/browser-host/ensure-renderer';
 import type { LaunchOverrides } from '../../main/services/session';
 import { defaultExtensions } from '../../simulator/extensions';
 import { startSimulator, type Simulator, type SimulatorExtension } from '../../simulator/index';
-import { CALL_ARGS, CHROMIUM_ARGS, CHROMIUM_PATH, WORKSTATION_CHROMIUM } from '../support/chromium-page';
+import { CALL_ARGS, CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium-page';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import type { BackoffPolicy } from '../../common/backoff';
 import type { Policy } from '../../main/services/policy/policy-schema';
@@ -110,7 +110,7 @@ export async function startApp(options: StartOptions = {}): Promise<E2EApp> {
     cleanups.push(() => host.close());
     const callArgs = options.realAudio ? CALL_ARGS.filter((arg) => arg !== '--use-fake-device-for-media-stream') : CALL_ARGS;
     const browser = await chromium.launch({
-      executablePath: WORKSTATION_CHROMIUM,
+      executablePath: CHROMIUM_PATH,
       args: [...CHROMIUM_ARGS, ...callArgs, ...(options.chromiumArgs ?? [])],
       ...(options.realAudio ? { ignoreDefaultArgs: ['--mute-audio'], env: { ...process.env, ...options.realAudio.env } } : {}),
     });

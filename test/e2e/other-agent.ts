@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startBrowserHost, type BrowserHost } from '../../main/browser-host';
 import { ensureRendererBuilt } from '../../main/browser-host/ensure-renderer';
-import { CALL_ARGS, CHROMIUM_ARGS, WORKSTATION_CHROMIUM } from '../support/chromium-page';
+import { CALL_ARGS, CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium-page';
 import { fillSignIn, phoneOnline, sipWsUrl, type E2EApp, type SeededAgent } from './harness';
 
 export interface OtherAgent {
@@ -37,7 +37,7 @@ export async function openOtherAgent(app: E2EApp, agentIndex: number, options: O
   try {
     const host = await startBrowserHost({ rendererDir: ensureRendererBuilt(resolve(import.meta.dirname, '../..')), dataDir, overrides: sipUrl ? { sipUrl } : {} });
     cleanups.push(() => host.close());
-    const browser = await chromium.launch({ executablePath: WORKSTATION_CHROMIUM, args: [...CHROMIUM_ARGS, ...CALL_ARGS, ...(options.chromiumArgs ?? [])] });
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...CALL_ARGS, ...(options.chromiumArgs ?? [])] });
     cleanups.push(() => browser.close());
     const page = await (await browser.newContext({ viewport: { width: 1000, height: 760 } })).newPage();
     await page.goto(host.url);

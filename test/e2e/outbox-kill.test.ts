@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defaultExtensions } from '../../simulator/extensions';
 import { startSimulator, type Simulator } from '../../simulator/index';
-import { CALL_ARGS, CHROMIUM_ARGS, WORKSTATION_CHROMIUM } from '../support/chromium-page';
+import { CALL_ARGS, CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium-page';
 import { panelState, until, type SimCall, type SimDisposition } from './calls-kit';
 import { chooseLanguage, fillSignIn, openAdvanced, phoneOnline, simState } from './harness';
 
@@ -28,7 +28,7 @@ const journalFile = join(dataDir, 'outbox', 'dispositions.jsonl');
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0, extensions: defaultExtensions });
-  browser = await chromium.launch({ executablePath: WORKSTATION_CHROMIUM, args: [...CHROMIUM_ARGS, ...CALL_ARGS] });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...CALL_ARGS] });
 }, 60_000);
 
 afterAll(async () => {

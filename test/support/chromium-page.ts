@@ -9,15 +9,12 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { basename, dirname, join, resolve } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { KEPT_FOR_GOOD } from '../../main/services/renderer-files';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
-/** What the E2E tests launch: that Chromium without the right to raise its threads' priority, as on a workstation (the script says why). */
-export const WORKSTATION_CHROMIUM = fileURLToPath(new URL('./chromium-as-workstation.sh', import.meta.url));
 /** Headless, no background traffic. */
 export const CHROMIUM_ARGS = [
   '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
