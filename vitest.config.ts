@@ -1,8 +1,14 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
+/**
+ * The E2E files with two agents (two Chromiums each, beside the simulator): run one at a time, after the rest.
+ * On a clean clone vitest orders files by size, so these two always ran side by side: four Chromiums and two
+ * simulators on two cores, the moment of the suite where the CI failed calls that pass everywhere else.
+ */
+const TWO_AGENT_E2E = ['test/e2e/transfer.test.ts', 'test/e2e/reload-transfer.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     // The interop tier (Kamailio, JsSIP) and the Electron smoke suite have their own configs (npm run test:interop, test:electron).
     exclude: [...configDefaults.exclude, 'test/interop/**', 'test/electron/**'],
     // E2E tests start servers and a browser; give them room but keep them bounded.
@@ -13,5 +19,15 @@ export default defineConfig({
     // Two cores: files run in parallel forks, tests inside a file in order.
     pool: 'forks',
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'suite', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: [...configDefaults.exclude, 'test/interop/**', 'test/electron/**', ...TWO_AGENT_E2E], sequence: { groupOrder: 0 } },
+      },
+      {
+        extends: true,
+        test: { name: 'two agents', include: TWO_AGENT_E2E, fileParallelism: false, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });
