@@ -45,8 +45,8 @@ export interface PhoneOptions {
    */
   readonly transfer?: { readonly answerMs?: number; readonly resultMs?: number; readonly replacedLegMs?: number; readonly withoutProgress?: boolean };
   /**
-   * The three-way call's mixer (default: Web Audio, conference/audio-mixer.ts; conference/default-mixer.ts makes the
-   * frame mixer where the browser has the Breakout Box, not the default yet: docs/ASSUMPTIONS.md, "Which mixer").
+   * The three-way call's mixer (default: conference/default-mixer.ts, the frame mixer where the browser has the
+   * Breakout Box, else Web Audio: docs/ASSUMPTIONS.md, "Which mixer").
    */
   readonly conferenceMixer?: () => ConferenceMixer;
   readonly media?: MediaPort;

@@ -21,7 +21,7 @@ import { takeOverCall, type TakeOverOutcome } from './call/taken-over-call';
 import type { DiallingInvite, LiveCallSnapshot, LiveDialog } from '../../../common/ipc/live-call';
 import { cancelDiallingInvite } from './call/dialling-invite';
 import type { CallEnvironment, CallEvents, DeviceChoice, HangUpResult, PhoneCall } from './call/phone-call';
-import { createAudioMixer } from './conference/audio-mixer';
+import { createDefaultMixer } from './conference/default-mixer';
 import type { ConferenceEvent } from './conference/conference';
 import type { ConsultationView } from './transfer/consultation';
 import type { TransferState } from './transfer/transfer-state';
@@ -106,7 +106,7 @@ export class Phone {
       isConnected: () => this.ua.isConnected(),
       hasRoom: () => !this.calls.full,
       placeConsultation: (target, customer) => this.placeConsultation(target, customer),
-      makeMixer: options.conferenceMixer ?? createAudioMixer,
+      makeMixer: options.conferenceMixer ?? (() => createDefaultMixer()),
       emit: (event, value) => this.events.emit(event, value),
     });
   }

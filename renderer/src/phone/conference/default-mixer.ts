@@ -1,7 +1,6 @@
 /**
- * The conference mixer the phone is to use when the app names none, once the
- * frame mixer is its default (it is not yet: the phone makes the Web Audio
- * one, docs/ASSUMPTIONS.md "Which mixer a three-way call uses"): the frame mixer
+ * The conference mixer the phone uses when the app names none
+ * (docs/ASSUMPTIONS.md "Which mixer a three-way call uses"): the frame mixer
  * (frame-mixer.ts, the Breakout Box in a worker) wherever the browser has
  * the Breakout Box (Chromium: Electron and the browser host's usual
  * browser), else Web Audio (audio-mixer.ts: Firefox, Safari).
