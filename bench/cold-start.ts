@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { BRIDGE_PATH } from '../common/ipc-contract';
 import { createIntegraClient } from '../main/api';
+import { SECURITY_HEADERS } from '../main/services/renderer-files';
 import { fillSignIn, phoneOnline, signOut } from '../test/e2e/harness';
 import { CALL_ARGS, CHROMIUM_ARGS, CHROMIUM_PATH, serveBundledPage } from '../test/support/chromium-page';
 import { machine } from './lib/machine';
@@ -49,7 +50,7 @@ const WATCH_CONNECTED = `new MutationObserver((_, observer) => {
 }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });`;
 
 /** The steps of the app's start shown beside its total. */
-const STEPS = ['dcl', 'bridgeWs', 'sipWs'] as const;
+const STEPS = ['dcl', 'bridgeWs', 'sipWs', 'registered'] as const;
 type Step = (typeof STEPS)[number];
 
 /** When the app's page reached each step of its start (ms from navigation), from CDP's network events and the page's timing. */
@@ -57,14 +58,17 @@ interface Phases {
   dcl: number;
   bridgeWs: number;
   sipWs: number;
+  /** The registrar's 200 to REGISTER reached the page: registered, before any code of the page ran on it. */
+  registered: number;
   /** JavaScript the page fetched (bytes over the wire; the host sends it uncompressed). */
   scriptBytes: number;
 }
 
-function watchPhases(cdp: CDPSession): { start(): void; read(page: Page): Promise<Phases> } {
+function watchPhases(cdp: CDPSession): { start(): void; read(page: Page): Promise<Phases>; registeredMs(): number } {
   let documentAt = Number.NaN;
   let bridgeAt = Number.NaN;
   let sipAt = Number.NaN;
+  let registeredAt = Number.NaN;
   let scriptBytes = 0;
   const scripts = new Set<string>();
   cdp.on('Network.responseReceived', (event) => {
@@ -86,16 +90,21 @@ function watchPhases(cdp: CDPSession): { start(): void; read(page: Page): Promis
     if (kind === 'bridge' && Number.isNaN(bridgeAt)) bridgeAt = event.timestamp;
     if (kind === 'sip' && Number.isNaN(sipAt)) sipAt = event.timestamp;
   });
+  cdp.on('Network.webSocketFrameReceived', (event) => {
+    const data = event.response.payloadData;
+    if (Number.isNaN(registeredAt) && kinds.get(event.requestId) === 'sip' && data.startsWith('SIP/2.0 200') && /^CSeq:\s*\d+\s+REGISTER\s*$/im.test(data)) registeredAt = event.timestamp;
+  });
   return {
     start() {
-      documentAt = bridgeAt = sipAt = Number.NaN;
+      documentAt = bridgeAt = sipAt = registeredAt = Number.NaN;
       scriptBytes = 0;
       kinds.clear();
       scripts.clear();
     },
+    registeredMs: () => (registeredAt - documentAt) * 1000,
     async read(page) {
       const dcl = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.domContentLoadedEventStart ?? Number.NaN);
-      return { dcl, bridgeWs: (bridgeAt - documentAt) * 1000, sipWs: (sipAt - documentAt) * 1000, scriptBytes };
+      return { dcl, bridgeWs: (bridgeAt - documentAt) * 1000, sipWs: (sipAt - documentAt) * 1000, registered: (registeredAt - documentAt) * 1000, scriptBytes };
     },
   };
 }
@@ -116,6 +125,8 @@ const sim = await spawnSimulator();
 const host = await spawnBrowserHost(sim, dataDir);
 const sipWs = (sim.ready['sip'] as { ws: string }).ws;
 const bare = await serveBundledPage(join(REPO_ROOT, 'bench/lib/bare-register-entry.ts'), { minify: true, cacheScripts: true });
+// The same page with the app's opener policy: navigated to from about:blank, it starts in a renderer process of its own, as the app does.
+const bareOwnProcess = await serveBundledPage(join(REPO_ROOT, 'bench/lib/bare-register-entry.ts'), { minify: true, cacheScripts: true, headers: { 'Cross-Origin-Opener-Policy': SECURITY_HEADERS['Cross-Origin-Opener-Policy'] ?? 'same-origin' } });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...CALL_ARGS] });
 const client = createIntegraClient({ baseUrl: sim.ready.baseUrl });
 try {
@@ -138,12 +149,27 @@ try {
   const bareContext = await browser.newContext();
   const barePage = await bareContext.newPage();
   const bareCdp = await bareContext.newCDPSession(barePage);
+  await bareCdp.send('Network.enable');
+  const barePhases = watchPhases(bareCdp);
   const cached = async (on: boolean): Promise<void> => {
     for (const cdp of [appCdp, bareCdp]) await cdp.send('Network.setCacheDisabled', { cacheDisabled: !on });
   };
   const loadApp = (): Promise<number> => timed(app, () => app.reload(), () => window.coldConnectedAt);
-  const loadBare = async (run: number): Promise<number> => {
+  // The start of a shift: a new window, so a new renderer process (the app's opener policy), no old page to take down.
+  const appUrl = app.url();
+  const startApp = async (): Promise<number> => {
+    await app.goto('about:blank');
+    return timed(app, () => app.goto(appUrl), () => window.coldConnectedAt);
+  };
+  const startBare = async (run: number): Promise<number> => {
+    const ms = await timed(barePage, () => barePage.goto(`${bareOwnProcess.url}?run=${run}#${bareHash}`), () => window.bareRegisteredAt);
+    await barePage.goto('about:blank');
+    return ms;
+  };
+  const loadBare = async (run: number, registered?: number[]): Promise<number> => {
+    barePhases.start();
     const ms = await timed(barePage, () => barePage.goto(`${bare.url}?run=${run}#${bareHash}`), () => window.bareRegisteredAt);
+    registered?.push(barePhases.registeredMs());
     await barePage.goto('about:blank');
     return ms;
   };
@@ -155,8 +181,10 @@ try {
   }
 
   emitResult('cold-start', machine());
-  const samples = { app: [] as number[], bare: [] as number[], appCached: [] as number[], bareCached: [] as number[], signIn: [] as number[] };
-  const noSteps = (): Record<Step, number[]> => ({ dcl: [], bridgeWs: [], sipWs: [] });
+  const samples = { app: [] as number[], bare: [] as number[], appCached: [] as number[], bareCached: [] as number[], appStart: [] as number[], bareStart: [] as number[], appStartCached: [] as number[], bareStartCached: [] as number[], signIn: [] as number[] };
+  // The same event at both pages, seen over CDP: the registrar's 200 to REGISTER received.
+  const bareRegistered = { nothingCached: [] as number[], kept: [] as number[] };
+  const noSteps = (): Record<Step, number[]> => ({ dcl: [], bridgeWs: [], sipWs: [], registered: [] });
   const steps = noSteps();
   const stepsCached = noSteps();
   let appScriptBytes = 0;
@@ -167,13 +195,19 @@ try {
     const seen = await phases.read(app);
     for (const step of STEPS) steps[step].push(seen[step]);
     appScriptBytes = Math.max(appScriptBytes, seen.scriptBytes);
-    samples.bare.push(await loadBare(run));
+    samples.bare.push(await loadBare(run, bareRegistered.nothingCached));
     await cached(true);
     phases.start();
     samples.appCached.push(await loadApp());
     const seenCached = await phases.read(app);
     for (const step of STEPS) stepsCached[step].push(seenCached[step]);
-    samples.bareCached.push(await loadBare(run));
+    samples.bareCached.push(await loadBare(run, bareRegistered.kept));
+    await cached(false);
+    samples.appStart.push(await startApp());
+    samples.bareStart.push(await startBare(run));
+    await cached(true);
+    samples.appStartCached.push(await startApp());
+    samples.bareStartCached.push(await startBare(run));
     // The start of a shift: from "Sign in" to the phone registered (the app's own work after the agent typed).
     await signOut(app);
     await app.locator('input[name=agent]').fill(first.agent);
@@ -188,20 +222,24 @@ try {
     bare: 'bare sip.js page; nothing cached',
     appCached: 'the app: reload, signed in; compiled code kept',
     bareCached: 'bare sip.js page; compiled code kept',
+    appStart: 'the app: a new window (own process); nothing cached',
+    bareStart: 'bare sip.js page: own process; nothing cached',
+    appStartCached: 'the app: a new window (own process); code kept',
+    bareStartCached: 'bare sip.js page: own process; code kept',
     signIn: 'the app: "Sign in" → registered',
   } as const;
-  const rows = (['app', 'bare', 'appCached', 'bareCached', 'signIn'] as const).map((page) => ({
+  const rows = (['app', 'bare', 'appCached', 'bareCached', 'appStart', 'bareStart', 'appStartCached', 'bareStartCached', 'signIn'] as const).map((page) => ({
     page: label[page],
     runs: samples[page].length,
     p50ms: round(percentile(samples[page], 50), 1),
     p95ms: round(percentile(samples[page], 95), 1),
-    builtKiB: round((page === 'bare' || page === 'bareCached' ? bare.bundleBytes : rendererBytes()) / 1024, 0),
+    builtKiB: round((page.startsWith('bare') ? bare.bundleBytes : rendererBytes()) / 1024, 0),
     // What a reload with nothing cached fetched (every chunk of the build is fetched by neither page: the other language, the supervisor console).
     loadedKiB: page === 'app' ? round(appScriptBytes / 1024, 0) : page === 'bare' ? round(bare.bundleBytes / 1024, 0) : null,
   }));
   for (const row of rows) emitResult('cold-start', { kind: 'page', ...row });
   printTable(`bench/cold-start: navigation → registered, ${RUNS} runs each, alternating`, rows);
-  const stepLabel = { dcl: 'DOMContentLoaded', bridgeWs: 'bridge WebSocket handshake', sipWs: 'SIP WebSocket handshake' } as const;
+  const stepLabel = { dcl: 'DOMContentLoaded', bridgeWs: 'bridge WebSocket handshake', sipWs: 'SIP WebSocket handshake', registered: "the registrar's 200 to REGISTER received" } as const;
   for (const [cache, seen, connected] of [['nothing cached', steps, samples.app], ['compiled code kept', stepsCached, samples.appCached]] as const) {
     const stepRows: { step: string; p50ms: number; p95ms: number }[] = STEPS.map((step) => ({
       step: stepLabel[step],
@@ -212,24 +250,32 @@ try {
     for (const row of stepRows) emitResult('cold-start', { kind: 'step', cache, ...row });
     printTable(`the app's reload, ${cache}, step by step (ms from navigation)`, stepRows);
   }
-  const ratio = percentile(samples.app, 50) / percentile(samples.bare, 50);
-  const cachedRatio = percentile(samples.appCached, 50) / percentile(samples.bareCached, 50);
-  const targets = {
-    kind: 'targets',
-    p50Ratio: round(ratio, 2),
-    withinOneAndAHalfTheBarePage: ratio <= 1.5,
-    cachedP50Ratio: round(cachedRatio, 2),
-    cachedWithinOneAndAHalfTheBarePage: cachedRatio <= 1.5,
+  // Registered, the same event at both pages (the 200 seen over CDP), beside the app's header (its first "connected").
+  const registeredRows = [
+    { cache: 'nothing cached', app: steps.registered, bare: bareRegistered.nothingCached },
+    { cache: 'compiled code kept', app: stepsCached.registered, bare: bareRegistered.kept },
+  ].map(({ cache, app: appMs, bare: bareMs }) => ({ cache, appP50ms: round(percentile(appMs, 50), 1), bareP50ms: round(percentile(bareMs, 50), 1), ratio: round(percentile(appMs, 50) / percentile(bareMs, 50), 2) }));
+  for (const row of registeredRows) emitResult('cold-start', { kind: 'registered', ...row });
+  printTable("navigation → the registrar's 200 to REGISTER received (CDP), both pages", registeredRows);
+  const ratioOf = (app: number[], bareMs: number[]): number => round(percentile(app, 50) / percentile(bareMs, 50), 2);
+  const ratios = {
+    reloadNothingCached: ratioOf(samples.app, samples.bare),
+    reloadKept: ratioOf(samples.appCached, samples.bareCached),
+    startNothingCached: ratioOf(samples.appStart, samples.bareStart),
+    startKept: ratioOf(samples.appStartCached, samples.bareStartCached),
   };
+  const targets = { kind: 'targets', ...ratios, ...Object.fromEntries(Object.entries(ratios).map(([k, v]) => [`${k}WithinOneAndAHalf`, v <= 1.5])) };
   emitResult('cold-start', targets);
   process.stderr.write(
-    `targets: the app ≤ 1.5× the bare page (p50), nothing cached: ${round(ratio, 2)}× ${targets.withinOneAndAHalfTheBarePage}; ` +
-      `compiled code kept: ${round(cachedRatio, 2)}× ${targets.cachedWithinOneAndAHalfTheBarePage}\n`,
+    `targets: the app (its header connected) ≤ 1.5× the bare page (registered), p50: ` +
+      Object.entries(ratios).map(([k, v]) => `${k} ${v}× ${v <= 1.5 ? 'ok' : 'over'}`).join('; ') +
+      '\n',
   );
 } finally {
   await client.close();
   await browser.close();
   await bare.close();
+  await bareOwnProcess.close();
   host.stop();
   await sim.stop();
   rmSync(dataDir, { recursive: true, force: true });

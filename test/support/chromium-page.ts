@@ -71,7 +71,7 @@ function workerUrls(workers: Map<string, string>): Plugin {
  * `cacheScripts`: the scripts may be kept for good, as the app's content-named chunks are
  * (so a page compared with the app gets the same compiled-code cache); the index never.
  */
-export async function serveBundledPage(entry: string, options: { minify?: boolean; cacheScripts?: boolean } = {}): Promise<ServedPage & { bundleBytes: number }> {
+export async function serveBundledPage(entry: string, options: { minify?: boolean; cacheScripts?: boolean; headers?: Readonly<Record<string, string>> } = {}): Promise<ServedPage & { bundleBytes: number }> {
   const dir = await mkdtemp(join(tmpdir(), 'chromium-page-'));
   const cleanups = cleanupStack();
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
@@ -91,7 +91,7 @@ export async function serveBundledPage(entry: string, options: { minify?: boolea
       const found = files[new URL(request.url ?? '/', 'http://x').pathname];
       if (!found) return void response.writeHead(404).end();
       const cacheControl = options.cacheScripts === true && found.type === 'text/javascript' ? KEPT_FOR_GOOD : 'no-store';
-      void readFile(join(dir, found.file)).then((body) => response.writeHead(200, { 'content-type': found.type, 'cache-control': cacheControl }).end(body));
+      void readFile(join(dir, found.file)).then((body) => response.writeHead(200, { ...options.headers, 'content-type': found.type, 'cache-control': cacheControl }).end(body));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     cleanups.push(async () => {
