@@ -4,7 +4,7 @@
 // Debian's Kamailio as the interop tier runs it (test/interop/kamailio/: a
 // WS registrar with digest, stopped by pid and started again, optionally
 // shedding REGISTERs past a rate with 503 + Retry-After). The phones may
-// reach it through a front that accepts TCP while it is away (--front close:
+// reach it through a front in a process of its own that accepts TCP while it is away (--front close:
 // accept and close; --front 503: answer HTTP 503). This process runs N real
 // SIP stacks over the `ws` package (bench/lib/fleet-clients.ts): the app's
 // own Phone with main's prober of the SIP service, and as baselines JsSIP's
@@ -26,7 +26,7 @@ import { runVariant, type HoldRow, type OutageRow } from './lib/fleet-run';
 import { machine } from './lib/machine';
 import { emitResult, printTable, type Cell } from './lib/report';
 import { spawnSimulator } from './lib/spawn-simulator';
-import { startTcpFront, type TcpFront } from './lib/tcp-front';
+import { startTcpFrontProcess, type TcpFront } from './lib/tcp-front';
 
 const { values } = parseArgs({
   options: {
@@ -108,7 +108,7 @@ log(`sip.js grammar decoded once in this process too: ${String(await installFast
 const target = await startTarget();
 let front: TcpFront | null = null;
 try {
-  if (FRONT !== 'none') front = await startTcpFront(Number(new URL(target.wsUrl).port), FRONT);
+  if (FRONT !== 'none') front = await startTcpFrontProcess(Number(new URL(target.wsUrl).port), FRONT);
   const wsUrl = front ? `ws://127.0.0.1:${front.port}/ws` : target.wsUrl;
   emitResult('fleet-reconnect', { ...machine(), loadAverage: load(), pbx: target.pbx.name, front: FRONT, shed: SHED, retryAfterS: RETRY_AFTER_S });
   for (const variant of CHOSEN) emitResult('fleet-reconnect', { kind: 'variant', variant, note: VARIANT_NOTES[variant] });

@@ -5,13 +5,13 @@
 // request with 503 and Retry-After (`503`). Loopback only; every connection
 // it holds is closed with it.
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
+import { createInterface } from 'node:readline';
+import { spawnTs } from './spawn-simulator';
 
 export type FrontMode = 'close' | '503';
 
 export interface TcpFront {
   readonly port: number;
-  /** Connections accepted while the backend was away. */
-  readonly refusedForBackend: number;
   close(): Promise<void>;
 }
 
@@ -19,7 +19,6 @@ const BUSY = 'HTTP/1.1 503 Service Unavailable\r\nRetry-After: 30\r\nContent-Len
 
 export async function startTcpFront(backendPort: number, mode: FrontMode): Promise<TcpFront> {
   const open = new Set<Socket>();
-  let refused = 0;
   const track = (socket: Socket): void => {
     open.add(socket);
     socket.once('close', () => open.delete(socket));
@@ -36,7 +35,6 @@ export async function startTcpFront(backendPort: number, mode: FrontMode): Promi
     backend.once('error', () => {
       backend.destroy();
       if (client.destroyed) return;
-      refused += 1;
       if (mode === 'close') client.destroy();
       else client.once('data', () => client.end(BUSY));
     });
@@ -46,13 +44,45 @@ export async function startTcpFront(backendPort: number, mode: FrontMode): Promi
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.address() as AddressInfo).port,
-    get refusedForBackend() {
-      return refused;
-    },
     close: () =>
       new Promise((resolve) => {
         for (const socket of open) socket.destroy();
         server.close(() => resolve());
       }),
   };
+}
+
+/** The same front in a process of its own (bench/tcp-front-child.ts), as a load balancer has its own CPU. */
+export async function startTcpFrontProcess(backendPort: number, mode: FrontMode, timeoutMs = 30_000): Promise<TcpFront> {
+  const child = spawnTs('bench/tcp-front-child.ts', ['--backend-port', String(backendPort), '--mode', mode, '--parent', String(process.pid)]);
+  const stopped = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    if (!child.stdout) throw new Error('the front has no stdout');
+    const lines = createInterface({ input: child.stdout });
+    const timer = setTimeout(() => lines.close(), timeoutMs);
+    let port = 0;
+    try {
+      for await (const line of lines) {
+        const ready = line.startsWith('{') ? (JSON.parse(line) as { event?: string; port?: number }) : {};
+        if (ready.event === 'front-ready' && typeof ready.port === 'number') {
+          port = ready.port;
+          break;
+        }
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+    if (port === 0) throw new Error(`the front printed no ready line within ${timeoutMs} ms (exit code ${String(child.exitCode)})`);
+    child.stdout.resume();
+    return {
+      port,
+      close: async () => {
+        child.kill('SIGTERM');
+        await stopped;
+      },
+    };
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
 }
