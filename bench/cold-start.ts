@@ -58,7 +58,7 @@ interface Phases {
   dcl: number;
   bridgeWs: number;
   sipWs: number;
-  /** The registrar's 200 to REGISTER reached the page: registered, before any code of the page ran on it. */
+  /** The registrar's 200 to REGISTER reached the page: registered, seen before the page's code handles it. */
   registered: number;
   /** JavaScript the page fetched (bytes over the wire; the host sends it uncompressed). */
   scriptBytes: number;
@@ -161,14 +161,10 @@ try {
     await app.goto('about:blank');
     return timed(app, () => app.goto(appUrl), () => window.coldConnectedAt);
   };
-  const startBare = async (run: number): Promise<number> => {
-    const ms = await timed(barePage, () => barePage.goto(`${bareOwnProcess.url}?run=${run}#${bareHash}`), () => window.bareRegisteredAt);
-    await barePage.goto('about:blank');
-    return ms;
-  };
-  const loadBare = async (run: number, registered?: number[]): Promise<number> => {
+  /** The bare page from about:blank: `served` is `bare` (same process) or `bareOwnProcess` (a new one, as a new window). */
+  const loadBare = async (run: number, registered?: number[], served = bare): Promise<number> => {
     barePhases.start();
-    const ms = await timed(barePage, () => barePage.goto(`${bare.url}?run=${run}#${bareHash}`), () => window.bareRegisteredAt);
+    const ms = await timed(barePage, () => barePage.goto(`${served.url}?run=${run}#${bareHash}`), () => window.bareRegisteredAt);
     registered?.push(barePhases.registeredMs());
     await barePage.goto('about:blank');
     return ms;
@@ -204,10 +200,10 @@ try {
     samples.bareCached.push(await loadBare(run, bareRegistered.kept));
     await cached(false);
     samples.appStart.push(await startApp());
-    samples.bareStart.push(await startBare(run));
+    samples.bareStart.push(await loadBare(run, undefined, bareOwnProcess));
     await cached(true);
     samples.appStartCached.push(await startApp());
-    samples.bareStartCached.push(await startBare(run));
+    samples.bareStartCached.push(await loadBare(run, undefined, bareOwnProcess));
     // The start of a shift: from "Sign in" to the phone registered (the app's own work after the agent typed).
     await signOut(app);
     await app.locator('input[name=agent]').fill(first.agent);

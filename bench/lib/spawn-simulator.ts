@@ -50,7 +50,7 @@ export async function spawnSimulator(args: readonly string[] = [], timeoutMs = 3
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString('utf8')).slice(-4000);
   });
-  const ready = await readReadyLine(child, timeoutMs).catch((error: unknown) => {
+  const ready = await readReadyLine(child, timeoutMs, readySchema).catch((error: unknown) => {
     child.kill('SIGKILL');
     throw new Error(`The simulator did not start: ${error instanceof Error ? error.message : String(error)}\n${stderr}`);
   });
@@ -84,14 +84,15 @@ export async function spawnSimulator(args: readonly string[] = [], timeoutMs = 3
   };
 }
 
-async function readReadyLine(child: ChildProcess, timeoutMs: number): Promise<SimulatorReady> {
+/** The first JSON line of the child's stdout that `schema` accepts (a child's "ready" line). */
+export async function readReadyLine<S extends z.ZodType>(child: ChildProcess, timeoutMs: number, schema: S): Promise<z.output<S>> {
   if (child.stdout === null) throw new Error('no stdout');
   const lines = createInterface({ input: child.stdout });
   const timer = setTimeout(() => lines.close(), timeoutMs);
   try {
     for await (const line of lines) {
       if (!line.trimStart().startsWith('{')) continue;
-      const parsed = readySchema.safeParse(JSON.parse(line) as unknown);
+      const parsed = schema.safeParse(JSON.parse(line) as unknown);
       if (parsed.success) return parsed.data;
     }
   } finally {

@@ -5,8 +5,8 @@
 // request with 503 and Retry-After (`503`). Loopback only; every connection
 // it holds is closed with it.
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
-import { createInterface } from 'node:readline';
-import { spawnTs } from './spawn-simulator';
+import { z } from 'zod';
+import { readReadyLine, spawnTs } from './spawn-simulator';
 
 export type FrontMode = 'close' | '503';
 
@@ -57,23 +57,8 @@ export async function startTcpFrontProcess(backendPort: number, mode: FrontMode,
   const child = spawnTs('bench/tcp-front-child.ts', ['--backend-port', String(backendPort), '--mode', mode, '--parent', String(process.pid)]);
   const stopped = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
-    if (!child.stdout) throw new Error('the front has no stdout');
-    const lines = createInterface({ input: child.stdout });
-    const timer = setTimeout(() => lines.close(), timeoutMs);
-    let port = 0;
-    try {
-      for await (const line of lines) {
-        const ready = line.startsWith('{') ? (JSON.parse(line) as { event?: string; port?: number }) : {};
-        if (ready.event === 'front-ready' && typeof ready.port === 'number') {
-          port = ready.port;
-          break;
-        }
-      }
-    } finally {
-      clearTimeout(timer);
-    }
-    if (port === 0) throw new Error(`the front printed no ready line within ${timeoutMs} ms (exit code ${String(child.exitCode)})`);
-    child.stdout.resume();
+    const { port } = await readReadyLine(child, timeoutMs, z.object({ event: z.literal('front-ready'), port: z.number().int().positive() }));
+    child.stdout?.resume();
     return {
       port,
       close: async () => {
@@ -83,6 +68,6 @@ export async function startTcpFrontProcess(backendPort: number, mode: FrontMode,
     };
   } catch (error) {
     child.kill('SIGKILL');
-    throw error;
+    throw new Error(`The bench's front did not start: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }
