@@ -43,8 +43,8 @@ export default defineConfig({
     root: 'renderer',
     plugins: [react(), preloadEarlyChunks()],
     // Minified (electron-vite leaves it as is): parsed at every start of a shift. Split by what the
-    // start needs (issue 23, docs/BENCHMARKS.md): a first chunk that opens the bridge (zod, the contract),
-    // the UI (React, sip.js, the screens) parsed while main answers, one language's table; the other
+    // start needs (issue 23, docs/BENCHMARKS.md): a first chunk that opens the bridge (zod, the schemas of the settings and the session),
+    // the phone (sip.js), the rest of the contract and the UI (React, the screens) parsed while main answers, one language's table; the other
     // language and the supervisor console only when shown. No polyfill: Chromium has modulepreload.
     build: { minify: true, modulePreload: { polyfill: false }, chunkSizeWarningLimit: 800, rollupOptions: { input: { index: resolve('renderer/index.html') } } },
   },

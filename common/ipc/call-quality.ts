@@ -4,11 +4,9 @@
 // and the diagnostics bundle. No figure without packets behind it: a point of
 // an interval in which no audio arrived has no loss, jitter or MOS.
 import { z } from 'zod';
+import { QUALITY_POINTS_MAX } from './phone-bounds';
 
-/** Seconds between two points of a timeline (the interval each point measures). */
-export const QUALITY_POINT_SECONDS = 5;
-/** Points kept per call: 30 minutes at one point every 5 s; a longer call keeps its last 30 minutes. */
-export const QUALITY_POINTS_MAX = 360;
+export { QUALITY_POINT_SECONDS, QUALITY_POINTS_MAX } from './phone-bounds';
 
 const figure = (max: number) => z.number().min(0).max(max).nullable();
 

@@ -3,13 +3,9 @@
 // count and in characters. Main redacts every message again before it is
 // written (an Authorization header goes whole).
 import { z } from 'zod';
+import { SIP_TRACE_MESSAGE_CHARS } from './phone-bounds';
 
-/** Messages kept: the last calls' dialogs and registrations (an answered call is 8–12 messages). */
-export const SIP_TRACE_MESSAGES = 300;
-/** Characters kept of one message (an SDP offer of Chromium is ~2–4 KB). */
-export const SIP_TRACE_MESSAGE_CHARS = 6_000;
-/** Characters kept of all messages together (the page sends the trace to main in one frame under 1 MB). */
-export const SIP_TRACE_BUDGET_CHARS = 400_000;
+export { SIP_TRACE_BUDGET_CHARS, SIP_TRACE_MESSAGE_CHARS, SIP_TRACE_MESSAGES } from './phone-bounds';
 
 export const sipTraceEntrySchema = z
   .object({

@@ -2,7 +2,7 @@
 // with the contract; anything malformed becomes a typed error or is dropped.
 import { describe, expect, it } from 'vitest';
 import { SIGNED_OUT, type SoftphoneBridge } from '../../common/ipc-contract';
-import { createSoftphoneApi } from '../../renderer/src/bridge/softphone-api';
+import { createSoftphoneApi, loadContract } from '../../renderer/src/bridge/softphone-api';
 
 function fakeBridge(reply: (channel: string) => unknown) {
   const listeners = new Map<string, (payload: unknown) => void>();
@@ -48,5 +48,25 @@ describe('SoftphoneApi', () => {
     fake.emit('session.changed', SIGNED_OUT);
     fake.emit('session.changed', { state: 'signed-in', token: 'x' });
     expect(seen).toEqual(['signed-out']);
+  });
+
+  // Only the page's first schemas are built at once; the rest come with the contract's chunk (issue 23).
+  it('delivers events that came before the contract was loaded, in their order, and drops malformed ones', async () => {
+    const fake = fakeBridge(() => null);
+    const api = createSoftphoneApi(fake.bridge);
+    const seen: string[] = [];
+    api.subscribe('workstation.command', (command) => seen.push(command.command));
+    fake.emit('workstation.command', { command: 'answer', callId: null });
+    fake.emit('workstation.command', { command: 'dance', callId: null });
+    fake.emit('workstation.command', { command: 'hang-up', callId: 'c1' });
+    await loadContract();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    fake.emit('workstation.command', { command: 'reject', callId: null });
+    expect(seen).toEqual(['answer', 'hang-up', 'reject']);
+  });
+
+  it('parses the reply of a channel outside the first schemas with the whole contract', async () => {
+    const api = createSoftphoneApi(fakeBridge((channel) => (channel === 'calls.pendingWrapUps' ? { ok: true, value: 'not a list' } : null)).bridge);
+    expect(await api.request('calls.pendingWrapUps', {})).toMatchObject({ ok: false, error: { code: 'internal' } });
   });
 });

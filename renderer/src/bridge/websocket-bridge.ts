@@ -1,5 +1,7 @@
 // The raw bridge over the browser host's loopback WebSocket.
-import { isEventChannel, wireFromHostSchema, type SoftphoneBridge, type WireRequest } from '../../../common/ipc-contract';
+import type { SoftphoneBridge } from '../../../common/ipc-contract';
+import { isEventChannel } from '../../../common/ipc/channels';
+import { wireFromHostSchema, type WireRequest } from '../../../common/ipc/wire';
 
 /**
  * How the page lost the app: `refused` = the socket closed before it ever

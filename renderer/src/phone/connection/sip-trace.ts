@@ -5,7 +5,8 @@
  * PBX and the phone said in the last calls. One trace outlives the phones
  * built after a network change; reading it copies.
  */
-import { SIP_TRACE_BUDGET_CHARS, SIP_TRACE_MESSAGE_CHARS, SIP_TRACE_MESSAGES, type SipTraceEntry } from '../../../../common/ipc/sip-trace';
+import type { SipTraceEntry } from '../../../../common/ipc/sip-trace';
+import { SIP_TRACE_BUDGET_CHARS, SIP_TRACE_MESSAGE_CHARS, SIP_TRACE_MESSAGES } from '../../../../common/ipc/phone-bounds';
 
 export class SipTrace {
   private readonly entries: SipTraceEntry[] = [];

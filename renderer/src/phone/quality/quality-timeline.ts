@@ -9,7 +9,8 @@
  *   observe(snapshot) ─▶ ≥ every s since the point before? ─▶ point (qualityBetween) ─▶ kept
  *                     └▶ pair changed? ─▶ pair change kept
  */
-import { QUALITY_POINT_SECONDS, QUALITY_POINTS_MAX, type CallQualityTimeline, type QualityPoint } from '../../../../common/ipc/call-quality';
+import type { CallQualityTimeline, QualityPoint } from '../../../../common/ipc/call-quality';
+import { QUALITY_POINT_SECONDS, QUALITY_POINTS_MAX } from '../../../../common/ipc/phone-bounds';
 import { samePair } from './candidate-pair';
 import { qualityBetween, type StatsSnapshot } from './rtp-quality';
 
