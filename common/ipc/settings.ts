@@ -5,7 +5,7 @@ import { iceServerSettingSchema, MAX_ICE_SERVERS } from '../domain/ice-server';
 import { transferDirectorySchema } from '../domain/transfer-target';
 import { LANGUAGES } from '../i18n/language';
 import { tokenPolicySettingSchema } from './token-policy';
-import { WORKSTATION_DEFAULTS, workstationSettingsShape } from './workstation';
+import { WORKSTATION_DEFAULTS, workstationSettingsShape } from './workstation-settings';
 
 /** '' means "not configured" (npm start then runs the simulator). */
 const instanceUrlSchema = z
