@@ -15,6 +15,7 @@ import type {
   RequestOf,
   SoftphoneBridge,
 } from '../../../common/ipc-contract';
+import type * as ContractModule from '../../../common/ipc-contract';
 import { ipcResultSchema } from '../../../common/ipc/result';
 import { bootEventSchemas, bootRequestSchemas } from './boot-schemas';
 import { pageError } from './page-error';
@@ -24,7 +25,7 @@ export interface SoftphoneApi {
   subscribe<E extends EventChannel>(event: E, listener: (payload: EventOf<E>) => void): () => void;
 }
 
-type Contract = typeof import('../../../common/ipc-contract');
+type Contract = typeof ContractModule;
 let contract: Contract | null = null;
 let contractLoading: Promise<Contract> | null = null;
 
