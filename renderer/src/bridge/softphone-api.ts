@@ -3,8 +3,9 @@
 // layer parses every reply and event with the contract's schemas, so the UI
 // gets typed values and cannot tell the transports apart.
 // The page's first requests and events are parsed with the boot schemas at
-// once; the rest of the contract comes in a chunk of its own (loadContract),
-// which main.tsx loads after the phone has started and before the UI mounts.
+// once; the rest of the contract comes in a chunk of its own, which the UI's
+// chunk imports (so it runs after the phone's) and loadContract fetches for a
+// use that comes earlier.
 import type { z } from 'zod';
 import type {
   EventChannel,
