@@ -94,6 +94,8 @@ function watchPhases(cdp: CDPSession): { start(): void; read(page: Page): Promis
     const data = event.response.payloadData;
     if (Number.isNaN(registeredAt) && kinds.get(event.requestId) === 'sip' && data.startsWith('SIP/2.0 200') && /^CSeq:\s*\d+\s+REGISTER\s*$/im.test(data)) registeredAt = event.timestamp;
   });
+  /** ms from the document's request to a CDP timestamp (seconds). */
+  const sinceDocument = (at: number): number => (at - documentAt) * 1000;
   return {
     start() {
       documentAt = bridgeAt = sipAt = registeredAt = Number.NaN;
@@ -101,10 +103,10 @@ function watchPhases(cdp: CDPSession): { start(): void; read(page: Page): Promis
       kinds.clear();
       scripts.clear();
     },
-    registeredMs: () => (registeredAt - documentAt) * 1000,
+    registeredMs: () => sinceDocument(registeredAt),
     async read(page) {
       const dcl = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.domContentLoadedEventStart ?? Number.NaN);
-      return { dcl, bridgeWs: (bridgeAt - documentAt) * 1000, sipWs: (sipAt - documentAt) * 1000, registered: (registeredAt - documentAt) * 1000, scriptBytes };
+      return { dcl, bridgeWs: sinceDocument(bridgeAt), sipWs: sinceDocument(sipAt), registered: sinceDocument(registeredAt), scriptBytes };
     },
   };
 }
