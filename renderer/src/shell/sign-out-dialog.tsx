@@ -37,10 +37,14 @@ export function SignOutDialog({ api, onClose }: { api: SoftphoneApi; onClose: ()
     return () => element?.close();
   }, []);
 
+  /** The count main gives, for a confirmation that comes before it. */
+  const pendingCount = useRef<Promise<number>>(Promise.resolve(0));
   useEffect(() => {
     let live = true;
     // Not knowing (main could not read the list) must not block a sign-out: the list stays on disk either way.
-    void api.request('calls.pendingWrapUps', {}).then((reply) => live && setPending(reply.ok ? reply.value.length : 0));
+    const count = api.request('calls.pendingWrapUps', {}).then((reply) => (reply.ok ? reply.value.length : 0));
+    pendingCount.current = count;
+    void count.then((n) => live && setPending(n));
     return () => {
       live = false;
     };
@@ -48,7 +52,13 @@ export function SignOutDialog({ api, onClose }: { api: SoftphoneApi; onClose: ()
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
     setBusy(true);
+    // Confirmed (Enter) before main said how many calls wait for a disposition: if any do, the warning shows instead.
+    if (!inCall && pending === null && (await pendingCount.current) > 0) {
+      setBusy(false);
+      return;
+    }
     // Hang up first, so that the platform hears a BYE and the call gets its disposition form.
     if (inCall && phone) await applyPhoneCommand(phone, { command: 'hang-up', callId: null })?.catch(() => undefined);
     const result = await api.request('session.signOut', message.trim() ? { message: message.trim() } : {});
@@ -105,7 +115,7 @@ export function SignOutDialog({ api, onClose }: { api: SoftphoneApi; onClose: ()
             <button type="button" className="button button-secondary" onClick={onClose} disabled={busy}>
               {t('signOut.cancel')}
             </button>
-            <button type="submit" className="button button-danger" disabled={busy || pending === null}>
+            <button type="submit" className="button button-danger" disabled={busy}>
               {busy ? t('signOut.submitting') : t('signOut.confirm')}
             </button>
           </div>
