@@ -12,6 +12,7 @@ export const firstEn = {
   'first.err.invalidField': '{request}: the field {label} {fieldProblem}. Correct it and try again.',
   'first.err.invalidRequest': '{request}: the app could not read the request. Try again; if it keeps failing, restart the app.',
   'first.err.internal': '{request} failed unexpectedly inside the app. Try again; if it keeps failing, restart the app.',
+  'first.err.pageCode': '{request}: the page could not load part of its code. Reload the page or restart the app.',
 
   // The upload form offers one campaign (a single choice), not "at least one" as the members form does.
   'first.upload.pickCampaign': 'Choose the campaign to upload the list to.',

@@ -11,6 +11,7 @@ export const firstEs: Record<keyof typeof firstEn, string> = {
   'first.err.invalidField': '{request}: el campo {label} {fieldProblem}. Corríjalo y vuelva a intentar.',
   'first.err.invalidRequest': '{request}: la aplicación no pudo leer la solicitud. Vuelva a intentar; si sigue fallando, reinicie la aplicación.',
   'first.err.internal': '{request} falló de forma inesperada dentro de la aplicación. Vuelva a intentar; si sigue fallando, reinicie la aplicación.',
+  'first.err.pageCode': '{request}: la página no pudo cargar parte de su código. Recargue la página o reinicie la aplicación.',
 
   'first.upload.pickCampaign': 'Elija la campaña a la que subir la lista.',
 

@@ -2,7 +2,9 @@
 // with the contract; anything malformed becomes a typed error or is dropped.
 import { describe, expect, it } from 'vitest';
 import { SIGNED_OUT, type SoftphoneBridge } from '../../common/ipc-contract';
+import { es } from '../../common/i18n/es';
 import { createSoftphoneApi, loadContract } from '../../renderer/src/bridge/softphone-api';
+import { errorText } from '../../renderer/src/speak-error';
 
 function fakeBridge(reply: (channel: string) => unknown) {
   const listeners = new Map<string, (payload: unknown) => void>();
@@ -67,6 +69,10 @@ describe('SoftphoneApi', () => {
 
   it('parses the reply of a channel outside the first schemas with the whole contract', async () => {
     const api = createSoftphoneApi(fakeBridge((channel) => (channel === 'calls.pendingWrapUps' ? { ok: true, value: 'not a list' } : null)).bridge);
-    expect(await api.request('calls.pendingWrapUps', {})).toMatchObject({ ok: false, error: { code: 'internal' } });
+    const result = await api.request('calls.pendingWrapUps', {});
+    expect(result).toMatchObject({ ok: false, error: { code: 'internal' } });
+    // Said in the agent's language and named after the operation, not the channel.
+    if (result.ok) throw new Error('expected a failure');
+    expect(errorText(es, result.error)).toBe('Leer las llamadas que esperan calificación falló de forma inesperada dentro de la aplicación. Vuelva a intentar; si sigue fallando, reinicie la aplicación.');
   });
 });

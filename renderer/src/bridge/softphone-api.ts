@@ -82,11 +82,11 @@ export function createSoftphoneApi(bridge: SoftphoneBridge): SoftphoneApi {
       try {
         schema = await resultSchemaOf(channel);
       } catch {
-        return { ok: false, error: { code: 'internal', message: `The page could not load the code that reads the answer to ${channel}. Reload the page.` } };
+        return { ok: false, error: pageError('first.err.pageCode', { request: channel }, 'The page could not load the code that reads the answer. Reload the page.') };
       }
       const parsed = schema.safeParse(raw);
       if (!parsed.success) {
-        return { ok: false, error: { code: 'internal', message: `The app answered ${channel} in an unexpected shape.` } };
+        return { ok: false, error: pageError('first.err.internal', { request: channel }, 'The app answered in an unexpected shape.') };
       }
       return parsed.data as IpcResult<ReplyOf<typeof channel>>;
     },
