@@ -198,7 +198,8 @@ try {
   emitResult('cold-start', machine());
   const samples = { app: [] as number[], bare: [] as number[], appCached: [] as number[], bareCached: [] as number[], appStart: [] as number[], bareStart: [] as number[], appStartCached: [] as number[], bareStartCached: [] as number[], signIn: [] as number[] };
   // The same event at both pages, seen over CDP: the registrar's 200 to REGISTER received.
-  const bareRegistered = { nothingCached: [] as number[], kept: [] as number[] };
+  const bareRegistered = { nothingCached: [] as number[], kept: [] as number[], startNothingCached: [] as number[], startKept: [] as number[] };
+  const appStartRegistered = { nothingCached: [] as number[], kept: [] as number[] };
   const noSteps = (): Record<Step, number[]> => ({ dcl: [], bridgeWs: [], sipWs: [], registered: [] });
   const steps = noSteps();
   const stepsCached = noSteps();
@@ -218,11 +219,15 @@ try {
     for (const step of STEPS) stepsCached[step].push(seenCached[step]);
     samples.bareCached.push(await loadBare(run, bareRegistered.kept));
     await cached(false);
+    phases.start();
     samples.appStart.push(await startApp());
-    samples.bareStart.push(await loadBare(run, undefined, bareOwnProcess));
+    appStartRegistered.nothingCached.push(phases.registeredMs());
+    samples.bareStart.push(await loadBare(run, bareRegistered.startNothingCached, bareOwnProcess));
     await cached(true);
+    phases.start();
     samples.appStartCached.push(await startApp());
-    samples.bareStartCached.push(await loadBare(run, undefined, bareOwnProcess));
+    appStartRegistered.kept.push(phases.registeredMs());
+    samples.bareStartCached.push(await loadBare(run, bareRegistered.startKept, bareOwnProcess));
     // The start of a shift: from "Sign in" to the phone registered (the app's own work after the agent typed).
     await signOut(app);
     await app.locator('input[name=agent]').fill(first.agent);
@@ -267,8 +272,10 @@ try {
   }
   // Registered, the same event at both pages (the 200 seen over CDP), beside the app's header (its first "connected").
   const registeredRows = [
-    { cache: 'nothing cached', app: steps.registered, bare: bareRegistered.nothingCached },
-    { cache: 'compiled code kept', app: stepsCached.registered, bare: bareRegistered.kept },
+    { cache: 'reload, nothing cached', app: steps.registered, bare: bareRegistered.nothingCached },
+    { cache: 'reload, code kept', app: stepsCached.registered, bare: bareRegistered.kept },
+    { cache: 'new window, nothing cached', app: appStartRegistered.nothingCached, bare: bareRegistered.startNothingCached },
+    { cache: 'new window, code kept', app: appStartRegistered.kept, bare: bareRegistered.startKept },
   ].map(({ cache, app: appMs, bare: bareMs }) => ({ cache, appP50ms: round(percentile(appMs, 50), 1), bareP50ms: round(percentile(bareMs, 50), 1), ratio: round(percentile(appMs, 50) / percentile(bareMs, 50), 2) }));
   for (const row of registeredRows) emitResult('cold-start', { kind: 'registered', ...row });
   printTable("navigation → the registrar's 200 to REGISTER received (CDP), both pages", registeredRows);

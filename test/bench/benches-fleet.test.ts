@@ -63,9 +63,9 @@ describe('npm run bench: the platform and fleets', () => {
       expect(row['runs']).toBe(2);
       expect([typeof row['p50ms'], typeof row['builtKiB']]).toEqual(['number', 'number']);
     }
-    // The same event at both pages (the registrar's 200 seen over CDP), both cases: a figure for each, not NaN.
+    // The same event at both pages (the registrar's 200 seen over CDP), every case: a figure for each, not NaN.
     const registered = run.rows.filter((row) => row['kind'] === 'registered');
-    expect(registered.map((row) => row['cache'])).toEqual(['nothing cached', 'compiled code kept']);
+    expect(registered.map((row) => row['cache'])).toEqual(['reload, nothing cached', 'reload, code kept', 'new window, nothing cached', 'new window, code kept']);
     for (const row of registered) expect([Number(row['appP50ms']) > 0, Number(row['bareP50ms']) > 0]).toEqual([true, true]);
     // A reload fetched JavaScript, and less than the build holds (the other language and the supervisor console stay behind).
     const reload = pages[0];
