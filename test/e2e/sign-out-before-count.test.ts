@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocketRoute } from 'playwright-core';
 import { BRIDGE_PATH } from '../../common/ipc/bridge-path';
-import { phoneOnline, startSignedIn, type E2EApp } from './harness';
+import { phoneOnline, screenshot, startSignedIn, type E2EApp } from './harness';
 import { dialFromPad, disposeInForm } from './calls-kit';
 
 let app: E2EApp;
@@ -88,6 +88,7 @@ describe('sign-out confirmed before main says how many calls wait', () => {
     await page.keyboard.type('Descanso');
     await page.keyboard.press('Enter');
     expect(await page.locator('dialog[open]').isVisible()).toBe(true);
+    await screenshot(page, 'sign-out-confirmed-before-count');
     releaseCount();
     await page.locator('input[name=agent]').waitFor({ timeout: 15_000 });
     const logouts = (await app.simState())['logouts'] as { message: string }[];
