@@ -8,6 +8,7 @@ export const callsEn = {
   'calls.dial.number': 'Number to call',
   'calls.dial.number.hint': 'Digits, spaces and dashes; a leading + for international numbers.',
   'calls.dial.call': 'Call',
+  'calls.dial.notPlaced': 'The platform answers again, but the call to {number} was not placed. Press Call to try again.',
   'calls.dial.calling': 'Calling…',
   'calls.dial.keypad': 'Dial pad',
   'calls.dial.delete': 'Delete last digit',

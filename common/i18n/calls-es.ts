@@ -10,6 +10,7 @@ export const callsEs: Record<keyof typeof callsEn, string> = {
   'calls.dial.number': 'Número a llamar',
   'calls.dial.number.hint': 'Dígitos, espacios y guiones; un + inicial para números internacionales.',
   'calls.dial.call': 'Llamar',
+  'calls.dial.notPlaced': 'La plataforma responde de nuevo, pero la llamada a {number} no se realizó. Pulse «Llamar» para intentarlo otra vez.',
   'calls.dial.calling': 'Llamando…',
   'calls.dial.keypad': 'Teclado',
   'calls.dial.delete': 'Borrar el último dígito',

@@ -88,4 +88,29 @@ describe('the platform\'s API away, the phone still connected', () => {
     expect(await outbox().textContent()).toBe('Calificaciones: 1 calificación necesita atención');
     await screenshotsInBothLanguages(app.page, 'platform-back');
   });
+
+  it('a Make Call the platform missed, its error still on screen when the API is back: the error goes and a line says the call was not placed, until she calls again', { timeout: 90_000 }, async () => {
+    const { page } = app;
+    apiProxy.cut();
+    await apiProxy.refuse();
+    try {
+      await page.locator('input[name=number]').fill('099 765 111');
+      await page.getByTestId('call-button').click();
+      await page.locator('.agent-home [role=alert]').filter({ hasText: /Realizar llamada/u }).waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('call-not-placed').count()).toBe(0);
+    } finally {
+      await apiProxy.restore();
+    }
+    const notPlaced = page.getByTestId('call-not-placed');
+    await notPlaced.waitFor({ timeout: 30_000 });
+    expect(await notPlaced.textContent()).toBe('La plataforma responde de nuevo, pero la llamada a 099 765 111 no se realizó. Pulse «Llamar» para intentarlo otra vez.');
+    expect(await page.locator('.agent-home [role=alert]').filter({ hasText: /Realizar llamada/u }).count()).toBe(0);
+    await screenshotsInBothLanguages(page, 'platform-back-call-not-placed');
+
+    // Calling again: the line goes, and this time the call is made.
+    const call = await dialFromPad(app, '099765111');
+    expect(await notPlaced.count()).toBe(0);
+    await page.getByTestId('hang-up').click();
+    await disposeInForm(page, call.guid, 'Resuelto');
+  });
 });

@@ -84,7 +84,10 @@ export function AgentHome({ api, session, phone, phoneProblem, renewalProblem }:
       {missed.error && <FieldError error={missed.error} />}
       {lost && <LostCallNotice lost={lost} onDismiss={dismissLost} />}
       {takeover && <TakeoverNotice notice={takeover} onDismiss={dismissTakeover} />}
-      {state.notice === 'fallback-hangup' && <p className="banner banner-info" role="status">{t('calls.hangUp.fallback')}</p>}
+      {state.notice?.kind === 'fallback-hangup' && <p className="banner banner-info" role="status">{t('calls.hangUp.fallback')}</p>}
+      {state.notice?.kind === 'call-not-placed' && (
+        <p className="banner banner-info" role="status" data-testid="call-not-placed">{t('calls.dial.notPlaced', { number: state.notice.number })}</p>
+      )}
       <div className="agent-columns">
         <div className="agent-main">
           <TransferStatus ui={transfer} />

@@ -15,8 +15,11 @@ export interface CallsState {
   outbox: OutboxStatusView | null;
   placing: boolean;
   error: IpcError | null;
-  /** A sentence worth telling the agent (e.g. the API had to hang up). */
-  notice: 'fallback-hangup' | null;
+  /**
+   * A sentence worth telling the agent: the API had to hang up, or the call she placed while the platform
+   * was away was not made (said once it is back, when the error that said so goes).
+   */
+  notice: { kind: 'fallback-hangup' } | { kind: 'call-not-placed'; number: string } | null;
   /** Notes typed during each live call (by call id); they become its disposition comment. */
   notes: Readonly<Record<string, string>>;
 }

@@ -36,11 +36,13 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
   const [placing, setPlacing] = useState(false);
   const [error, setError] = useState<IpcError | null>(null);
   const [notice, setNotice] = useState<CallsState['notice']>(null);
+  /** The number of a Make Call the platform could not be reached for, until it is reached again or she acts. */
+  const notPlaced = useRef<string | null>(null);
   const placed = useRef<PlacedCall | null>(null);
   const fallbackHangUp = useRef<() => void>(() => undefined);
   fallbackHangUp.current = () => {
     void api.request('calls.hangUp', {}).then((reply) => {
-      if (reply.ok) setNotice('fallback-hangup');
+      if (reply.ok) setNotice({ kind: 'fallback-hangup' });
       else {
         // Main's own text becomes the cause of ours; an error already wrapping a cause is left in English (one level only).
         const { say, ...rest } = reply.error;
@@ -112,6 +114,10 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
         if (!complete) load();
         // "The platform cannot be reached" is over once it is reached again: the banner goes with its cause.
         setError((shown) => (shown?.code === 'instance-unreachable' ? null : shown));
+        // The call she placed meanwhile was not made: said as the banner goes, so a glance cannot miss it.
+        const number = notPlaced.current;
+        notPlaced.current = null;
+        if (number !== null) setNotice({ kind: 'call-not-placed', number });
       }),
     ];
     return () => {
@@ -194,6 +200,7 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
 
   const run = useCallback((what: () => unknown) => {
     setError(null);
+    notPlaced.current = null;
     // A control that fails (no call any more, a refused re-INVITE) says why beside the panel.
     Promise.resolve()
       .then(what)
@@ -205,6 +212,7 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
       if (!phone) return false;
       setError(null);
       setNotice(null);
+      notPlaced.current = null;
       const normalised = normalisePhoneNumber(number);
       // Announce the call first: the platform's INVITE can arrive before Make Call's answer.
       const expected = normalised.ok ? phone.expectCall(normalised.value.number) : null;
@@ -214,6 +222,7 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
       if (!reply.ok) {
         expected?.cancel();
         setError(reply.error);
+        if (reply.error.code === 'instance-unreachable') notPlaced.current = number;
         return false;
       }
       placed.current = reply.value;
