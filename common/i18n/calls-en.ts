@@ -8,6 +8,8 @@ export const callsEn = {
   'calls.dial.number': 'Number to call',
   'calls.dial.number.hint': 'Digits, spaces and dashes; a leading + for international numbers.',
   'calls.dial.call': 'Call',
+  'calls.dial.waitingCampaigns': 'Loading the campaigns to call through; the call goes out as soon as they arrive.',
+  'calls.dial.campaignsLate': 'The campaigns to call through did not arrive in time, so the call was not placed. Try again.',
   'calls.dial.notPlaced': 'The platform answers again, but the call to {number} was not placed. Press Call to try again.',
   'calls.dial.calling': 'Calling…',
   'calls.dial.keypad': 'Dial pad',

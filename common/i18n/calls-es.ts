@@ -10,6 +10,8 @@ export const callsEs: Record<keyof typeof callsEn, string> = {
   'calls.dial.number': 'Número a llamar',
   'calls.dial.number.hint': 'Dígitos, espacios y guiones; un + inicial para números internacionales.',
   'calls.dial.call': 'Llamar',
+  'calls.dial.waitingCampaigns': 'Cargando las campañas para llamar; la llamada sale en cuanto lleguen.',
+  'calls.dial.campaignsLate': 'Las campañas para llamar no llegaron a tiempo, así que la llamada no se realizó. Vuelva a intentar.',
   'calls.dial.notPlaced': 'La plataforma responde de nuevo, pero la llamada a {number} no se realizó. Pulse «Llamar» para intentarlo otra vez.',
   'calls.dial.calling': 'Llamando…',
   'calls.dial.keypad': 'Teclado',

@@ -7,6 +7,9 @@ import { useLanguage } from '../i18n';
 import { Keypad } from './keypad';
 import { useDialLinkPrefill } from '../workstation/use-dial-link-requests';
 
+/** How long a call asked for before the campaigns are known waits for them; after that it is not placed. */
+const QUEUED_CALL_WAIT_MS = 5_000;
+
 interface Props {
   setup: CallsSetup | null;
   busy: boolean;
@@ -20,6 +23,8 @@ export function DialPad({ setup, busy, placing, onCall }: Props) {
   const [campaign, setCampaign] = useState('');
   const [number, setNumber] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  /** A call asked for (Enter) before the campaigns were known: placed when they come, if they come soon. */
+  const [queued, setQueued] = useState<{ number: string; at: number } | null>(null);
   const campaigns = setup?.manualCampaigns ?? [];
 
   useEffect(() => {
@@ -27,6 +32,25 @@ export function DialPad({ setup, busy, placing, onCall }: Props) {
   }, [campaign, setup]);
 
   const chosen = campaigns.find((c) => c.name === campaign);
+
+  useEffect(() => {
+    if (!queued) return;
+    if (!setup) {
+      const timer = setTimeout(() => {
+        setQueued(null);
+        setProblem(t('calls.dial.campaignsLate'));
+      }, Math.max(0, queued.at + QUEUED_CALL_WAIT_MS - Date.now()));
+      return () => clearTimeout(timer);
+    }
+    setQueued(null);
+    // A call rang and was taken meanwhile: the field says to finish it first; nothing is dialled over it.
+    if (busy) return;
+    // The campaign the field will show (its own effect sets it from lastCampaign in this same commit).
+    const name = campaign || setup.lastCampaign || '';
+    // None to call through: the field says so (no campaign has a number).
+    if (!setup.manualCampaigns.some((c) => c.name === name)) return;
+    void onCall(name, queued.number).then((placed) => placed && setNumber(''));
+  }, [queued, setup, campaign, busy, onCall, t]);
 
   // tel:/callto:/sip: links: the number lands here; "dial immediately" also places the call.
   useDialLinkPrefill({
@@ -46,6 +70,8 @@ export function DialPad({ setup, busy, placing, onCall }: Props) {
     const parsed = normalisePhoneNumber(number);
     if (!parsed.ok) return setProblem(t(phoneNumberProblemKey(parsed.problem), PROBLEM_PARAMS));
     setProblem(null);
+    // Campaigns not known yet (just signed in, main still asking the platform): the Enter is kept, not lost.
+    if (!setup) return setQueued({ number, at: Date.now() });
     if (await onCall(campaign, number)) setNumber('');
   }
 
@@ -81,11 +107,12 @@ export function DialPad({ setup, busy, placing, onCall }: Props) {
           <button type="button" className="button button-secondary" onClick={() => setNumber((n) => n.slice(0, -1))} aria-label={t('calls.dial.delete')} disabled={number === ''}>
             ⌫
           </button>
-          <button type="submit" className="button button-primary button-call" disabled={busy || placing || !chosen} data-testid="call-button">
-            {placing ? t('calls.dial.calling') : t('calls.dial.call')}
+          <button type="submit" className="button button-primary button-call" disabled={busy || placing || queued !== null || (setup !== null && !chosen)} data-testid="call-button">
+            {placing || queued ? t('calls.dial.calling') : t('calls.dial.call')}
           </button>
         </div>
         {busy && <p className="hint">{t('calls.dial.busy')}</p>}
+        {queued && <p className="hint" role="status" data-testid="call-waits-for-campaigns">{t('calls.dial.waitingCampaigns')}</p>}
       </form>
     </section>
   );
