@@ -3,7 +3,7 @@ import type { shiftEn } from './shift-en';
 
 export const shiftEs: Record<keyof typeof shiftEn, string> = {
   'shift.notes': 'Notas',
-  'shift.notes.hint': 'Pasan al comentario de la tipificación de esta llamada.',
+  'shift.notes.hint': 'Pasan al comentario de la calificación de esta llamada.',
   'shift.mic.test': 'Nivel del micrófono',
   'shift.mic.unavailable': 'No se pudo abrir el micrófono para probarlo.',
   'shift.mic.inCall': 'Mi micrófono',

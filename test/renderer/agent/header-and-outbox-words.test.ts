@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { connectionShown } from '../../../renderer/src/shell/connection-shown';
 import { outboxSummary } from '../../../renderer/src/agent/outbox-summary';
 import { translate } from '../../../common/i18n';
+import { es } from '../../../common/i18n/es';
 
 const api = (state: 'online' | 'offline' | 'unknown') => ({ api: state, detail: null });
 
@@ -45,5 +46,13 @@ describe('the outbox badge', () => {
     expect(translate('es', 'calls.outbox.parkedOne')).toBe('1 calificación necesita atención');
     expect(translate('es', 'calls.outbox.parked', { count: '3' })).toBe('3 calificaciones necesitan atención');
     expect(translate('es', 'calls.parked.title')).toMatch(/^Calificaciones/u);
+  });
+});
+
+describe('the Spanish words for a disposition', () => {
+  it('are "calificación" everywhere the agent reads them, never "tipificación" or "disposición"', () => {
+    const others = Object.entries(es).filter(([, text]) => /tipificaci|disposici/iu.test(text));
+    expect(others).toEqual([]);
+    expect(es['shift.notes.hint']).toBe('Pasan al comentario de la calificación de esta llamada.');
   });
 });
