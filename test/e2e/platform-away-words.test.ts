@@ -89,26 +89,40 @@ describe('the platform\'s API away, the phone still connected', () => {
     await screenshotsInBothLanguages(app.page, 'platform-back');
   });
 
-  it('a Make Call the platform missed, its error still on screen when the API is back: the error goes and a line says the call was not placed, until she calls again', { timeout: 90_000 }, async () => {
+  it('a Make Call the platform missed, its error still on screen when the API is back: the error goes and a line says the call was not placed, until she acts on a call or calls again', { timeout: 90_000 }, async () => {
     const { page } = app;
-    apiProxy.cut();
-    await apiProxy.refuse();
-    try {
-      await page.locator('input[name=number]').fill('099 765 111');
-      await page.getByTestId('call-button').click();
-      await page.locator('.agent-home [role=alert]').filter({ hasText: /Realizar llamada/u }).waitFor({ timeout: 30_000 });
-      expect(await page.getByTestId('call-not-placed').count()).toBe(0);
-    } finally {
-      await apiProxy.restore();
-    }
     const notPlaced = page.getByTestId('call-not-placed');
-    await notPlaced.waitFor({ timeout: 30_000 });
+    /** Make Call with the API refused, then the API back: the line that says the call was not placed. */
+    const missedMakeCall = async (number: string): Promise<void> => {
+      apiProxy.cut();
+      await apiProxy.refuse();
+      try {
+        await page.locator('input[name=number]').fill(number);
+        await page.getByTestId('call-button').click();
+        await page.locator('.agent-home [role=alert]').filter({ hasText: /Realizar llamada/u }).waitFor({ timeout: 30_000 });
+        expect(await notPlaced.count()).toBe(0);
+      } finally {
+        await apiProxy.restore();
+      }
+      await notPlaced.waitFor({ timeout: 30_000 });
+      expect(await page.locator('.agent-home [role=alert]').filter({ hasText: /Realizar llamada/u }).count()).toBe(0);
+    };
+
+    await missedMakeCall('099 765 111');
     expect(await notPlaced.textContent()).toBe('La plataforma responde de nuevo, pero la llamada a 099 765 111 no se realizó. Pulse «Llamar» para intentarlo otra vez.');
-    expect(await page.locator('.agent-home [role=alert]').filter({ hasText: /Realizar llamada/u }).count()).toBe(0);
     await screenshotsInBothLanguages(page, 'platform-back-call-not-placed');
+    // Answering a queue call is acting on a call: the line is old news and goes.
+    const { guid } = (await simControl(app.sim, 'POST', '/inbound-call', { campaign: 'Soporte<-', from: '099555222' })) as { guid: string };
+    await panelState(page, 'ringing').waitFor({ timeout: 15_000 });
+    await page.getByTestId('answer').first().click();
+    await panelState(page, 'active').waitFor({ timeout: 15_000 });
+    expect(await notPlaced.count()).toBe(0);
+    await page.getByTestId('hang-up').click();
+    await disposeInForm(page, guid, 'Resuelto');
 
     // Calling again: the line goes, and this time the call is made.
-    const call = await dialFromPad(app, '099765111');
+    await missedMakeCall('099 765 112');
+    const call = await dialFromPad(app, '099765112');
     expect(await notPlaced.count()).toBe(0);
     await page.getByTestId('hang-up').click();
     await disposeInForm(page, call.guid, 'Resuelto');

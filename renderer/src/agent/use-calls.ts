@@ -201,6 +201,8 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
   const run = useCallback((what: () => unknown) => {
     setError(null);
     notPlaced.current = null;
+    // The next thing she does with a call makes "that call was not placed" old news.
+    setNotice((shown) => (shown?.kind === 'call-not-placed' ? null : shown));
     // A control that fails (no call any more, a refused re-INVITE) says why beside the panel.
     Promise.resolve()
       .then(what)
