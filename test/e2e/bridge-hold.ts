@@ -1,8 +1,8 @@
 // Holds main's replies on chosen channels, for tests of what the page does
 // while main has not answered yet (a busy workstation): Playwright routes the
 // page's bridge socket to the real host, passing every frame on except the
-// replies to a held channel, which wait until `release()`. Routes only sockets
-// opened after the call: reload the page after it.
+// replies to a held channel, which wait until `release()`. The page is
+// reloaded, so that its bridge socket is one the route sees.
 import type { Page } from 'playwright-core';
 import { BRIDGE_PATH } from '../../common/ipc/bridge-path';
 
@@ -48,6 +48,7 @@ export async function routeBridge(page: Page): Promise<BridgeHold> {
       else route.send(message);
     });
   });
+  await page.reload();
   return {
     hold: (channel) => void holding.add(channel),
     held: () => waiting.length,

@@ -15,7 +15,6 @@ let bridge: BridgeHold;
 beforeAll(async () => {
   app = await startApp();
   bridge = await routeBridge(app.page);
-  await app.page.reload();
   await app.page.locator('input[name=agent]').waitFor();
 }, 120_000);
 afterAll(async () => {

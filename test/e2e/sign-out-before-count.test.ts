@@ -16,7 +16,6 @@ let bridge: BridgeHold;
 beforeAll(async () => {
   app = await startSignedIn();
   bridge = await routeBridge(app.page);
-  await app.page.reload();
   await phoneOnline(app.page);
 }, 120_000);
 afterAll(async () => {
