@@ -3,13 +3,16 @@ import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 
-/** The chunks the first chunk imports at once: the phone (started first) and the UI. */
-const EARLY_CHUNKS = ['/renderer/src/shell/phone-runner.ts', '/renderer/src/mount.tsx'];
+/**
+ * The chunk the first chunk imports at once: the phone. The UI's chunk is not preloaded: it is fetched once
+ * the phone is registered (renderer/src/shell/phone-settles.ts), so its parse does not compete with the phone's.
+ */
+const EARLY_CHUNKS = ['/renderer/src/shell/phone-runner.ts'];
 
 /**
- * The phone's and the UI's chunks (imported by the first chunk once the bridge is on its way) fetched
- * from the start, beside the first chunk: without this hint their fetch waited for the first chunk to
- * run (issue 23). Only a hint: the first chunk's body still runs first.
+ * The phone's chunk (imported by the first chunk once the bridge is on its way) fetched from the start,
+ * beside the first chunk: without this hint its fetch waited for the first chunk to run (issue 23).
+ * Only a hint: the first chunk's body still runs first.
  */
 function preloadEarlyChunks(): Plugin {
   return {

@@ -1,7 +1,8 @@
 // The page's first chunk, kept small (issue 23): it opens the bridge to main,
 // asks for the settings and the session, and fetches the texts of the likely
 // language; the phone (sip.js) and the UI's code (React, the screens) come as
-// chunks of their own, parsed while main answers; the phone starts first.
+// chunks of their own: the phone's parsed while main answers, and started
+// first; the UI's once the phone is registered.
 // First: opens the bridge socket while the modules below (the contract's schemas) are evaluated.
 import './bridge/bridge-socket';
 import { connectSoftphoneApi } from './bridge';
@@ -15,8 +16,12 @@ if (!root) throw new Error('The page has no #root element to mount the app into.
 const store = startAppState(connectSoftphoneApi());
 // A failure here is the LanguageProvider's to show, when it asks again.
 loadDictionary(guessLanguage()).catch(() => undefined);
-// The phone starts from its own chunk as soon as the session is known, registering while React's chunk is parsed.
-// React's chunk (preloaded meanwhile) is run after the phone's: on two cores, running it first kept the phone's WebSocket waiting.
+// The phone starts from its own chunk as soon as the session is known; React's chunk is fetched and run once the
+// phone has the registrar's answer (phone-settles.ts): on two cores, either before it kept the phone waiting.
 void import('./shell/phone-runner')
-  .then(({ startPhoneRunner }) => startPhoneRunner(store))
+  .then(async ({ startPhoneRunner, whenPhoneSettles }) => {
+    const runner = startPhoneRunner(store);
+    await whenPhoneSettles(store, runner);
+    return runner;
+  })
   .then(async (runner) => (await import('./mount')).mount(root, store, runner));

@@ -8,7 +8,7 @@ import { SIGNED_OUT, type SessionView, type SoftphoneBridge } from '../../common
 import type { AppSnapshot, AppStateStore } from '../../renderer/src/app-state-store';
 import { createSoftphoneApi } from '../../renderer/src/bridge/softphone-api';
 import { Phone, silentMedia } from '../../renderer/src/phone';
-import { startPhoneRunner, type PhoneRunner } from '../../renderer/src/shell/phone-runner';
+import { startPhoneRunner, whenPhoneSettles, type PhoneRunner } from '../../renderer/src/shell/phone-runner';
 import { fakeSdhFactory } from '../phone/support/fake-sdh';
 import { FakeSipServer, FakeTransport } from '../phone/support/fake-sip-server';
 
@@ -98,5 +98,71 @@ describe('the phone runner', () => {
     setSession({ state: 'signed-in', agent: null, sip: null, apiUser: 'supervisor', instanceUrl: 'https://pbx.example' });
     expect(runner.get().phone).toBeNull();
     expect(built).toHaveLength(0);
+  });
+});
+
+/** Whether `promise` has settled by now (every queued microtask run first). */
+async function hasSettled(promise: Promise<void>): Promise<boolean> {
+  let settled = false;
+  void promise.then(() => (settled = true));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return settled;
+}
+
+// The UI's chunk waits for this (issue 23): never longer than the phone needs, and never past its cap.
+describe('when the phone settles', () => {
+  it('waits for main\'s state, then for the registrar\'s 200', async () => {
+    const server = new FakeSipServer();
+    // The registrar holds its answer until the test lets it go.
+    const held: Parameters<NonNullable<FakeSipServer['intercept']>>[0][] = [];
+    server.intercept = (msg) => msg.method === 'REGISTER' && held.push(msg) > 0;
+    const { store, setSession } = sessionStore();
+    const runner = runnerOn(server, store);
+    const settles = whenPhoneSettles(store, runner, 60_000);
+    expect(await hasSettled(settles)).toBe(false);
+    setSession(signedIn());
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    expect(await hasSettled(settles)).toBe(false);
+    const register = held[0];
+    if (!register) throw new Error('no REGISTER was held');
+    server.reply(register, 200, 'OK', `Contact: ${register.getHeader('contact') ?? ''};expires=300\r\n`);
+    await settles;
+    expect(runner.get().connection).toBe('registered');
+  });
+
+  it('does not wait when there is no phone to start: signed out, or a supervisor', async () => {
+    const server = new FakeSipServer();
+    const { store, setSession } = sessionStore();
+    const runner = runnerOn(server, store);
+    setSession(SIGNED_OUT);
+    expect(await hasSettled(whenPhoneSettles(store, runner, 60_000))).toBe(true);
+    setSession({ state: 'signed-in', agent: null, sip: null, apiUser: 'supervisor', instanceUrl: 'https://pbx.example' });
+    expect(await hasSettled(whenPhoneSettles(store, runner, 60_000))).toBe(true);
+  });
+
+  it('stops waiting when the registrar refuses the phone', async () => {
+    const server = new FakeSipServer();
+    server.registerAnswer = { status: 403, reason: 'Forbidden' };
+    const { store, setSession } = sessionStore();
+    const runner = runnerOn(server, store);
+    const settles = whenPhoneSettles(store, runner, 60_000);
+    setSession(signedIn());
+    await settles;
+    expect(runner.get().problem).not.toBeNull();
+    expect(runner.get().connection).not.toBe('registered');
+  });
+
+  it('stops waiting at its cap when the registrar never answers', async () => {
+    const server = new FakeSipServer();
+    server.answerRegister = false;
+    const { store, setSession } = sessionStore();
+    const runner = runnerOn(server, store);
+    setSession(signedIn());
+    const settles = whenPhoneSettles(store, runner, 200);
+    expect(await hasSettled(settles)).toBe(false);
+    await vi.waitFor(() => expect(server.count('REGISTER')).toBeGreaterThan(0));
+    await settles;
+    expect(runner.get().connection).not.toBe('registered');
+    expect(runner.get().problem).toBeNull();
   });
 });

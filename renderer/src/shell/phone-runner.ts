@@ -138,3 +138,6 @@ function runPhone(api: SoftphoneApi, credentials: SipCredentials, publish: (next
     void created.stop();
   };
 }
+
+// main.tsx takes both from this chunk, the one it imports before the UI's.
+export { whenPhoneSettles } from './phone-settles';
