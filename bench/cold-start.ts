@@ -6,8 +6,9 @@
 // chunks, Electron for app:// with its codeCache privilege). The app runs
 // as an agent finds it at the start of a shift after a reload: the browser
 // host (main) already holds her session, so the page loads, gets the SIP
-// credentials over the bridge and registers; the time is the first moment the
-// header shows "connected". Target (issue 23): the app ≤ 1.5× the bare page.
+// credentials over the bridge and registers. Target (issue 23): navigation →
+// registered ≤ 1.5× the bare page, timed to the registrar's 200 reaching each
+// page (CDP); beside it, the first moment the app's header shows "connected".
 // Also shown: where the app's reload spends its time (DOMContentLoaded, the
 // bridge's and the SIP WebSocket's handshakes, seen over CDP without touching
 // the page), and the start of a shift, from "Sign in" to the phone registered.
@@ -203,6 +204,7 @@ try {
   const noSteps = (): Record<Step, number[]> => ({ dcl: [], bridgeWs: [], sipWs: [], registered: [] });
   const steps = noSteps();
   const stepsCached = noSteps();
+  const stepsStart = noSteps();
   let appScriptBytes = 0;
   for (let run = 0; run < RUNS; run += 1) {
     await cached(false);
@@ -222,6 +224,8 @@ try {
     phases.start();
     samples.appStart.push(await startApp());
     appStartRegistered.nothingCached.push(phases.registeredMs());
+    const seenStart = await phases.read(app);
+    for (const step of STEPS) stepsStart[step].push(seenStart[step]);
     samples.bareStart.push(await loadBare(run, bareRegistered.startNothingCached, bareOwnProcess));
     await cached(true);
     phases.start();
@@ -260,7 +264,7 @@ try {
   for (const row of rows) emitResult('cold-start', { kind: 'page', ...row });
   printTable(`bench/cold-start: navigation → registered, ${RUNS} runs each, alternating`, rows);
   const stepLabel = { dcl: 'DOMContentLoaded', bridgeWs: 'bridge WebSocket handshake', sipWs: 'SIP WebSocket handshake', registered: "the registrar's 200 to REGISTER received" } as const;
-  for (const [cache, seen, connected] of [['nothing cached', steps, samples.app], ['compiled code kept', stepsCached, samples.appCached]] as const) {
+  for (const [cache, seen, connected] of [['reload, nothing cached', steps, samples.app], ['reload, compiled code kept', stepsCached, samples.appCached], ['new window, nothing cached', stepsStart, samples.appStart]] as const) {
     const stepRows: { step: string; p50ms: number; p95ms: number }[] = STEPS.map((step) => ({
       step: stepLabel[step],
       p50ms: round(percentile(seen[step], 50), 1),
@@ -268,7 +272,7 @@ try {
     }));
     stepRows.push({ step: 'header says connected', p50ms: round(percentile(connected, 50), 1), p95ms: round(percentile(connected, 95), 1) });
     for (const row of stepRows) emitResult('cold-start', { kind: 'step', cache, ...row });
-    printTable(`the app's reload, ${cache}, step by step (ms from navigation)`, stepRows);
+    printTable(`the app's start, ${cache}, step by step (ms from navigation)`, stepRows);
   }
   // Registered, the same event at both pages (the 200 seen over CDP), beside the app's header (its first "connected").
   const registeredRows = [
@@ -280,19 +284,21 @@ try {
   for (const row of registeredRows) emitResult('cold-start', { kind: 'registered', ...row });
   printTable("navigation → the registrar's 200 to REGISTER received (CDP), both pages", registeredRows);
   const ratioOf = (app: number[], bareMs: number[]): number => round(percentile(app, 50) / percentile(bareMs, 50), 2);
+  // The issue's measure: navigation → registered, the same event at both pages.
+  const registered = Object.fromEntries(['registeredReloadNothingCached', 'registeredReloadKept', 'registeredStartNothingCached', 'registeredStartKept'].map((key, i) => [key, registeredRows[i]?.ratio ?? Number.NaN]));
+  // What the agent sees: the app's header saying connected, against the bare page's registerer.
   const ratios = {
     reloadNothingCached: ratioOf(samples.app, samples.bare),
     reloadKept: ratioOf(samples.appCached, samples.bareCached),
     startNothingCached: ratioOf(samples.appStart, samples.bareStart),
     startKept: ratioOf(samples.appStartCached, samples.bareStartCached),
   };
-  const targets = { kind: 'targets', ...ratios, ...Object.fromEntries(Object.entries(ratios).map(([k, v]) => [`${k}WithinOneAndAHalf`, v <= 1.5])) };
+  const within = (of: Record<string, number>): Record<string, boolean> => Object.fromEntries(Object.entries(of).map(([k, v]) => [`${k}WithinOneAndAHalf`, v <= 1.5]));
+  const targets = { kind: 'targets', ...ratios, ...within(ratios), ...registered, ...within(registered) };
   emitResult('cold-start', targets);
-  process.stderr.write(
-    `targets: the app (its header connected) ≤ 1.5× the bare page (registered), p50: ` +
-      Object.entries(ratios).map(([k, v]) => `${k} ${v}× ${v <= 1.5 ? 'ok' : 'over'}`).join('; ') +
-      '\n',
-  );
+  const said = (of: Record<string, number>): string => Object.entries(of).map(([k, v]) => `${k} ${v}× ${v <= 1.5 ? 'ok' : 'over'}`).join('; ');
+  process.stderr.write(`targets, p50, ≤ 1.5× the bare page: registered (the registrar's 200 at both pages): ${said(registered)}\n`);
+  process.stderr.write(`  the app's header connected against the bare page registered: ${said(ratios)}\n`);
 } finally {
   await client.close();
   await browser.close();
