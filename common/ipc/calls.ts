@@ -35,6 +35,8 @@ export type DispositionChoices = z.infer<typeof dispositionChoicesSchema>;
 
 export const callsSetupSchema = z.object({
   manualCampaigns: z.array(manualCampaignSchema),
+  /** Whether the platform listed the campaigns (false: it could not be asked; `problemsSaid` says why, and the page asks again). */
+  campaignsListed: z.boolean(),
   /** The campaign chosen last time (remembered in main), when it is still offered. */
   lastCampaign: z.string().nullable(),
   /** Campaigns whose calls are answered automatically (`auto_answer` = 1). */
@@ -43,8 +45,10 @@ export const callsSetupSchema = z.object({
   dialers: z.array(z.string()),
   /** Per campaign name; `*` holds the choices for any campaign not listed. */
   dispositionChoices: z.record(z.string(), dispositionChoicesSchema),
-  /** Why the campaign list could not be read, in plain words, or null. */
+  /** What went wrong reading the calls' setup (the campaign list, the choices file, a damaged list), in English for logs, or null. */
   problem: z.string().nullable(),
+  /** The same problems as message keys, one per cause, for the page's language. */
+  problemsSaid: z.array(saySchema).max(4),
   /** Seconds of after-call work each campaign's queue gives (`wrapuptime`), for campaigns that set one. */
   wrapUpSeconds: z.record(z.string(), z.number().int().nonnegative()),
   /** The campaigns a call of each campaign may be transferred to (`transferCampaigns`), for campaigns that list any. */

@@ -128,3 +128,29 @@ describe('the platform\'s API away, the phone still connected', () => {
     await disposeInForm(page, call.guid, 'Resuelto');
   });
 });
+
+describe('a reload while the platform\'s API is away', () => {
+  it('says why the campaigns could not be listed in the agent\'s language, and the line goes once the API is back', { timeout: 90_000 }, async () => {
+    const { page } = app;
+    const problem = page.getByTestId('setup-problem');
+    apiProxy.cut();
+    await apiProxy.refuse();
+    try {
+      await page.reload();
+      await problem.waitFor({ timeout: 30_000 });
+      const spanish = (await problem.textContent()) ?? '';
+      expect(spanish).toMatch(/^Llamadas: Listar campañas: /u);
+      expect(spanish).not.toMatch(/Get Campaigns|could not|platform|Check/u);
+      // Not "ask your supervisor": the campaigns are there, the platform could not be asked.
+      expect(await page.locator('.dial-pad .hint').first().textContent()).toBe('Las campañas no se pudieron leer (vea el aviso). Se volverán a pedir cuando la plataforma responda.');
+      await screenshotsInBothLanguages(page, 'platform-away-reload');
+      await chooseLanguage(page, 'en');
+      expect(await problem.textContent()).toMatch(/^Calls: Get Campaigns: /u);
+      await chooseLanguage(page, 'es');
+    } finally {
+      await apiProxy.restore();
+    }
+    await problem.waitFor({ state: 'detached', timeout: 30_000 });
+    await page.locator('.dial-pad select[name=campaign]').waitFor();
+  });
+});

@@ -5,6 +5,7 @@
 //
 // Each FIFO read runs in a child process (support/hostile-file-child.ts)
 // with a bound on its wait, so a hang fails the test instead of vitest.
+import { english } from '../../common/i18n/say';
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -115,7 +116,8 @@ describe('a state file over its cap is refused without being parsed', () => {
     writeFileSync(join(folder, `${createHash('sha256').update(agent).digest('hex').slice(0, 32)}.json`), padded({ version: 2, agent, calls: [] }));
     const store = openMissedCalls(folder);
     expect(store.history(agent)).toEqual([]);
-    expect(store.takeProblem(agent)).toMatch(/larger than 4 MB/u);
+    const problem = store.takeProblem(agent);
+    expect(problem && english(problem)).toMatch(/larger than 4 MB/u);
     expect(readdirSync(folder)).toEqual([expect.stringMatching(/\.corrupt-/u)]);
   });
 

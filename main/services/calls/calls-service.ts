@@ -21,6 +21,8 @@ import {
   type CallQualityTimeline,
 } from '../../../common/ipc-contract';
 import { parseTransferCampaigns } from '../../../common/domain/campaign-formats';
+import type { Say } from '../../../common/i18n/dictionary';
+import { english } from '../../../common/i18n/say';
 import { dispositionRequestSchema } from '../../../common/ipc-contract';
 import { normalisePhoneNumber, phoneNumberProblemKey, PROBLEM_PARAMS } from '../../../common/phone-number';
 import type { BackoffPolicy } from '../../../common/backoff';
@@ -136,26 +138,31 @@ export function createCallsService(deps: CallsDeps): CallsService {
       const who = agent();
       const api = client();
       const { choices, problem: choicesProblem } = loadDispositionChoices(deps.dataDir);
-      let problem = choicesProblem;
+      // Each said by message key, in the page's language; `problem` is their English, for logs.
+      const problems: Say[] = choicesProblem ? [choicesProblem] : [];
       let campaigns: Awaited<ReturnType<CallsApi['getCampaigns']>> = [];
+      let campaignsListed = false;
       try {
         campaigns = await api.getCampaigns();
+        campaignsListed = true;
       } catch (error) {
-        problem = failed(error, 'getCampaigns', { key: 'calls.err.campaigns', params: {} }).message;
+        const { say, message } = failed(error, 'getCampaigns', { key: 'calls.err.campaigns', params: {} }).detail;
+        problems.push(say ?? { key: 'calls.setup.campaignsUnread', params: { detail: message } });
       }
       // Dialers are optional: an agent token may not be allowed to list them (then the callback dialer is typed).
       const dialers = await api.getDialers().then((list) => list.map((d) => d.campaign), () => []);
       const offered = manualCampaigns(campaigns);
       // Damaged lists (wrap-ups, missed calls) were set aside: said here, beside the other setup problems.
-      const storesProblem = stores.problems(who.name);
-      if (storesProblem) problem = problem ? `${problem} ${storesProblem}` : storesProblem;
+      problems.push(...stores.problems(who.name));
       return {
         manualCampaigns: offered,
+        campaignsListed,
         lastCampaign: pickCampaign(offered, preferences.read().lastCampaign),
         autoAnswerCampaigns: campaigns.filter((c) => (c.record.auto_answer ?? '').trim() === '1').map((c) => c.name),
         dialers,
         dispositionChoices: choices,
-        problem,
+        problem: problems.length > 0 ? problems.map(english).join(' ') : null,
+        problemsSaid: problems,
         wrapUpSeconds: Object.fromEntries(campaigns.flatMap((c) => {
           const seconds = Number(c.record.wrapuptime);
           return Number.isInteger(seconds) && seconds > 0 ? [[c.name, seconds]] : [];

@@ -2,6 +2,8 @@
 // their failures said in plain words: the wrap-ups waiting for a disposition
 // (`<dataDir>/outbox/wrapups.json`) and the missed calls (`<dataDir>/missed-calls/`).
 import { join } from 'node:path';
+import type { Say } from '../../../common/i18n/dictionary';
+import { IpcFailure } from '../../../common/ipc-contract';
 import { spokenFailure } from '../spoken-failure';
 import { MISSED_CALLS_DIR, openMissedCalls, type MissedCalls } from './missed-calls';
 import { openPendingWrapUps, type PendingWrapUps } from './pending-wrap-ups';
@@ -16,8 +18,8 @@ export interface CallsStores {
   missed<T>(use: (store: MissedCalls) => T): T;
   /** Reading or changing the agent's callbacks (My callbacks). */
   callbacks<T>(use: (store: MyCallbacks) => T): T;
-  /** Damaged files found (set aside), in plain words, said once: null when none. */
-  problems(agent: string): string | null;
+  /** Damaged files found (set aside), as message keys, said once: empty when none. */
+  problems(agent: string): Say[];
 }
 
 /** A lower layer's own words (a file system error), kept as the technical detail of a spoken error. */
@@ -68,11 +70,11 @@ export function openCallsStores(dataDir: string): CallsStores {
     },
     missed,
     problems(agent) {
-      const said = (read: () => string | null): string | null => {
+      const said = (read: () => Say | null): Say | null => {
         try {
           return read();
         } catch (error) {
-          return error instanceof Error ? error.message : String(error);
+          return error instanceof IpcFailure && error.detail.say ? error.detail.say : { key: 'calls.setup.listUnreadable', params: { detail: reason(error) } };
         }
       };
       const found = [
@@ -83,8 +85,8 @@ export function openCallsStores(dataDir: string): CallsStores {
             return store.takeProblem(agent);
           }),
         ),
-      ].filter((problem): problem is string => problem !== null);
-      return found.length > 0 ? found.join(' ') : null;
+      ];
+      return found.filter((problem): problem is Say => problem !== null);
     },
   };
 }

@@ -5,6 +5,7 @@
 // Calls). Free text stays allowed in the form whatever the list says.
 import { join } from 'node:path';
 import { z } from 'zod';
+import type { Say } from '../../../common/i18n/dictionary';
 import { dispositionChoicesSchema, type DispositionChoices } from '../../../common/ipc-contract';
 import { MAX_STATE_FILE_BYTES, readRegularFileSync, refusalWords } from '../files';
 
@@ -38,8 +39,8 @@ const fileSchema = z.record(z.string(), dispositionChoicesSchema.partial());
 
 export interface LoadedChoices {
   readonly choices: Record<string, DispositionChoices>;
-  /** Why the file was not used, in plain words, or null. */
-  readonly problem: string | null;
+  /** Why the file was not used, as a message key, or null. */
+  readonly problem: Say | null;
 }
 
 /** Defaults, with each campaign in the data folder's file replacing (per level given) the default one. */
@@ -47,7 +48,7 @@ export function loadDispositionChoices(dataDir: string): LoadedChoices {
   const path = join(dataDir, DISPOSITION_CHOICES_FILE);
   const notUsed = (why: string): LoadedChoices => ({
     choices: DEFAULT_DISPOSITION_CHOICES,
-    problem: `The disposition choices in ${path} were not used (${why}); the defaults are offered. Fix the file and sign in again.`,
+    problem: { key: 'calls.setup.choicesNotUsed', params: { path, why } },
   });
   const read = readRegularFileSync(path, MAX_STATE_FILE_BYTES);
   if (!read.ok && read.problem === 'missing') return { choices: DEFAULT_DISPOSITION_CHOICES, problem: null }; // no file: the defaults

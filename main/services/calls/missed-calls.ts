@@ -13,6 +13,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
+import type { Say } from '../../../common/i18n/dictionary';
 import { missedCallSchema, recentCallSchema, type FinishedCall, type MissedCall, type RecentCall } from '../../../common/ipc-contract';
 import { readStored, writeDurably } from './durable-json-file';
 
@@ -42,7 +43,7 @@ export interface MissedCalls {
   /** The agent saw them: no longer in the missed list (still in the history). */
   dismiss(agent: string, which: Dismissal): MissedCall[];
   /** Plain words on a damaged file found for this agent (set aside), once; null otherwise. */
-  takeProblem(agent: string): string | null;
+  takeProblem(agent: string): Say | null;
 }
 
 /** Newest first, one per id (the first seen wins), none older than the limit, at most MISSED_CALLS_LIMIT. */
@@ -58,13 +59,13 @@ export function boundMissedCalls<T extends Pick<RecentCall, 'id' | 'offeredAt'>>
 }
 
 export function openMissedCalls(dir: string, now: () => Date = () => new Date()): MissedCalls {
-  const problems = new Map<string, string>();
+  const problems = new Map<string, Say>();
   const fileOf = (agent: string): string => join(dir, `${createHash('sha256').update(agent).digest('hex').slice(0, 32)}.json`);
 
   const read = (agent: string): RecentCall[] => {
     const stored = readStored(fileOf(agent), storedSchema, now);
     if (stored.kind === 'set-aside') {
-      problems.set(agent, `The list of missed calls could not be read (${stored.cause}). It was kept as ${stored.aside}; the calls in it are not shown.`);
+      problems.set(agent, { key: 'calls.setup.missedUnreadable', params: { cause: stored.cause, aside: stored.aside } });
       return [];
     }
     // A file of another name inside would be a copied file: not this agent's.

@@ -5,6 +5,7 @@
 // Written atomically and owner-only (durable-json-file.ts).
 import { join } from 'node:path';
 import { z } from 'zod';
+import type { Say } from '../../../common/i18n/dictionary';
 import { wrapUpRecordSchema, type WrapUpRecord } from '../../../common/ipc-contract';
 import { readStored, writeDurably } from './durable-json-file';
 
@@ -23,8 +24,8 @@ export interface PendingWrapUps {
   add(agent: string, record: WrapUpRecord): WrapUpRecord[];
   /** Whether there was one to remove. */
   remove(agent: string, guid: string): boolean;
-  /** Plain words on a damaged file found at start (set aside, not deleted), or null. */
-  readonly problem: string | null;
+  /** A damaged file found at start (set aside, not deleted), as a message key, or null. */
+  readonly problem: Say | null;
 }
 
 export function openPendingWrapUps(dir: string, now: () => Date = () => new Date()): PendingWrapUps {
@@ -56,12 +57,12 @@ export function openPendingWrapUps(dir: string, now: () => Date = () => new Date
   };
 }
 
-function load(path: string, now: () => Date): { items: Stored[]; problem: string | null } {
+function load(path: string, now: () => Date): { items: Stored[]; problem: Say | null } {
   const read = readStored(path, storedSchema, now);
   if (read.kind === 'missing') return { items: [], problem: null };
   if (read.kind === 'ok') return { items: read.value.wrapUps, problem: null };
   return {
     items: [],
-    problem: `The list of calls waiting for a disposition could not be read (${read.cause}). It was kept as ${read.aside}; those calls will not be offered again.`,
+    problem: { key: 'calls.setup.wrapUpsUnreadable', params: { cause: read.cause, aside: read.aside } },
   };
 }

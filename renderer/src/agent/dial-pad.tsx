@@ -82,7 +82,7 @@ export function DialPad({ setup, busy, placing, onCall }: Props) {
         <div className="field">
           <label htmlFor={`${id}-campaign`}>{t('calls.dial.campaign')}</label>
           {campaigns.length === 0 ? (
-            <p className="hint" id={`${id}-campaign`}>{setup ? t('calls.dial.noCampaign') : '…'}</p>
+            <p className="hint" id={`${id}-campaign`}>{!setup ? '…' : setup.campaignsListed ? t('calls.dial.noCampaign') : t('calls.dial.campaignsUnlisted')}</p>
           ) : (
             <select id={`${id}-campaign`} name="campaign" value={campaign} onChange={(e) => setCampaign(e.target.value)} aria-describedby={`${id}-did`}>
               {campaigns.map((c) => (

@@ -13,6 +13,11 @@ import fs, { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import fsPromises from 'node:fs/promises';
 import { syncBuiltinESMExports } from 'node:module';
 import { dirname, join } from 'node:path';
+import type { Say } from '../../../common/i18n/dictionary';
+import { english } from '../../../common/i18n/say';
+
+/** What main said, in English (the page shows the message keys in the agent's language). */
+const inEnglish = (said: readonly (Say | null)[]): string | null => said.filter((say): say is Say => say !== null).map(english).join(' ') || null;
 
 const [scenario = '', dir = ''] = process.argv.slice(2);
 const AGENT = 'ana.garcia';
@@ -58,7 +63,7 @@ const scenarios: Record<string, () => Promise<unknown>> = {
     fifoAt(agentFile('missed-calls'));
     const { openCallsStores } = await import('../../../main/services/calls/calls-stores');
     const stores = openCallsStores(dir);
-    const problem = stores.problems(AGENT);
+    const problem = inEnglish(stores.problems(AGENT));
     const history = stores.missed((store) => store.history(AGENT));
     stores.missed((store) => store.record(AGENT, call));
     return { problem, history, afterwards: stores.missed((store) => store.list(AGENT)).map((c) => c.id) };
@@ -74,7 +79,7 @@ const scenarios: Record<string, () => Promise<unknown>> = {
   async 'wrap-ups'() {
     fifoAt(join(dir, 'outbox', 'wrapups.json'));
     const { openCallsStores } = await import('../../../main/services/calls/calls-stores');
-    return { problem: openCallsStores(dir).problems(AGENT) };
+    return { problem: inEnglish(openCallsStores(dir).problems(AGENT)) };
   },
   async settings() {
     const path = fifoAt(join(dir, 'settings.json'));
@@ -132,7 +137,7 @@ const scenarios: Record<string, () => Promise<unknown>> = {
   async 'disposition-choices'() {
     fifoAt(join(dir, 'disposition-choices.json'));
     const { loadDispositionChoices } = await import('../../../main/services/calls');
-    return { problem: loadDispositionChoices(dir).problem };
+    return { problem: inEnglish([loadDispositionChoices(dir).problem]) };
   },
   async autostart() {
     const path = fifoAt(join(dir, 'autostart', 'agent-softphone.desktop'));

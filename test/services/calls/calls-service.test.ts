@@ -195,6 +195,18 @@ describe('calls service', () => {
     writeFileSync(join(dir, 'disposition-choices.json'), '{"Manual->": {"l1": "Venta"}}');
     const broken = await service().setup();
     expect(broken.problem).toMatch(/disposition-choices\.json were not used .*l1/);
+    expect(broken.problemsSaid.map((say) => say.key)).toEqual(['calls.setup.choicesNotUsed']);
     expect(broken.dispositionChoices['Manual->']).toBeUndefined();
+  });
+
+  it('says why the campaigns could not be listed in the agent\'s language, not in main\'s English', async () => {
+    await control(sim, 'POST', '/faults', { operation: 'getCampaigns', kind: 'drop', count: 1 });
+    const setup = await service().setup();
+    expect(setup.manualCampaigns).toEqual([]);
+    expect(setup.problem).toMatch(/^Get Campaigns: /u);
+    expect(setup.problemsSaid).toHaveLength(1);
+    const spanish = speak('es', setup.problemsSaid[0]!);
+    expect(spanish).toMatch(/^Listar campañas: /u);
+    expect(spanish).not.toMatch(/Get Campaigns|could not|platform/u);
   });
 });

@@ -1,6 +1,7 @@
 // Missed calls are kept per agent on disk (owner-only), newest first, one per
 // id, the newest 1,000 and none older than 30 days; the calls service needs a
 // signed-in agent for them, and a damaged file is set aside and said.
+import { english } from '../../../common/i18n/say';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,7 +76,9 @@ describe('missed calls store', () => {
     const [file] = readdirSync(folder);
     writeFileSync(join(folder, file!), '{"version":1,"agent":"ana.garcia","missed":[{"id":');
     expect(store.list('ana.garcia')).toEqual([]);
-    expect(store.takeProblem('ana.garcia')).toMatch(/missed calls could not be read .* kept as .*corrupt-2026-11-21T12-00-00-000Z/u);
+    const problem = store.takeProblem('ana.garcia');
+    expect(problem?.key).toBe('calls.setup.missedUnreadable');
+    expect(problem && english(problem)).toMatch(/missed calls could not be read .* kept as .*corrupt-2026-11-21T12-00-00-000Z/u);
     expect(store.takeProblem('ana.garcia')).toBeNull();
     expect(readdirSync(folder)).toContain(`${file!}.corrupt-2026-11-21T12-00-00-000Z`);
   });

@@ -2,6 +2,7 @@
 // (`<dataDir>/outbox/wrapups.json`): they survive a new service (restart,
 // next sign-in) for the same agent, leave when the disposition is in the
 // outbox or the agent discards them, and a damaged file is set aside, not lost.
+import { english, speak } from '../../../common/i18n/say';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -128,7 +129,8 @@ describe('pending wrap-ups', () => {
     writeFileSync(join(dir, 'outbox', 'wrapups.json'), '{"version":1,"wrapUps":[{"guid":');
     const store = openPendingWrapUps(join(dir, 'outbox'), () => new Date('2026-11-21T10:00:00.000Z'));
     expect(store.list(ana().agent)).toEqual([]);
-    expect(store.problem).toMatch(/could not be read .* kept as .*wrapups\.json\.corrupt-2026-11-21T10-00-00-000Z/u);
+    expect(store.problem?.key).toBe('calls.setup.wrapUpsUnreadable');
+    expect(store.problem && english(store.problem)).toMatch(/could not be read .* kept as .*wrapups\.json\.corrupt-2026-11-21T10-00-00-000Z/u);
     expect(readdirSync(join(dir, 'outbox'))).toContain('wrapups.json.corrupt-2026-11-21T10-00-00-000Z');
   });
 
@@ -137,5 +139,8 @@ describe('pending wrap-ups', () => {
     writeFileSync(join(dir, 'outbox', 'wrapups.json'), 'not json');
     const setup = await service().setup();
     expect(setup.problem).toMatch(/calls waiting for a disposition could not be read/u);
+    // Said in the agent's language: the page shows the message key, not main's English.
+    expect(setup.problemsSaid.map((say) => say.key)).toEqual(['calls.setup.wrapUpsUnreadable']);
+    expect(speak('es', setup.problemsSaid[0]!)).toMatch(/^No se pudo leer la lista de llamadas que esperan su calificación \(.+\)\. Se guardó como .*wrapups\.json\.corrupt-/u);
   });
 });
