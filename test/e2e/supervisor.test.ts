@@ -212,6 +212,17 @@ describe('the supervisor area against the simulator', () => {
     expect(list).toMatchObject({ filename: 'deudores.csv', campaign: 'Encuestas->', username: app.apiUser.user, cant: 3, records: 3, hasHeader: true });
     expect(await listContent(app, list.id)).toBe(LIST_TEXT);
     await shootBothLanguages(page, 'upload');
+
+    // A long list's count is grouped the way the supervisor reads numbers: 12,345 in English, 12.345 in Spanish.
+    const long = join(dir, 'larga.csv');
+    writeFileSync(long, `telefono\n${Array.from({ length: 12_345 }, (_, i) => `09${1_000_000 + i}`).join('\n')}\n`);
+    await form.locator('input[name=path]').fill(long);
+    await form.getByTestId('check-file').click();
+    await until('the long list is counted', () => form.getByTestId('list-records').textContent(), (text) => text === '12,345');
+    expect(await form.locator('button[type=submit]').textContent()).toBe('Upload 12,345 records');
+    await chooseLanguage(page, 'es');
+    expect(await form.getByTestId('list-records').textContent()).toBe('12.345');
+    await chooseLanguage(page, 'en');
   });
 
   it('queues a dialer record that the simulator offers to the new agent, signed in with the app in a second window', async () => {

@@ -16,7 +16,9 @@ interface Props {
 }
 
 export function UploadListForm({ api, filePicker, campaigns }: Props) {
-  const { t } = useLanguage();
+  const { t, language } = useLanguage();
+  // A million rows read as 1.000.000 in Spanish, 1,000,000 in English.
+  const count = (n: number): string => n.toLocaleString(language);
   const campaignId = useId();
   const [path, setPath] = useState('');
   const [check, setCheck] = useState<ListCheck | null>(null);
@@ -104,7 +106,7 @@ export function UploadListForm({ api, filePicker, campaigns }: Props) {
               <div><dt>{t('sup.upload.file')}</dt><dd>{analysis.fileName}</dd></div>
               <div><dt>{t('sup.upload.encoding')}</dt><dd data-testid="list-encoding">{t(`sup.upload.enc.${analysis.encoding}`)}</dd></div>
               <div><dt>{t('sup.upload.delimiter')}</dt><dd>{delimiterText(analysis.delimiter, t)}</dd></div>
-              <div><dt>{t('sup.upload.records')}</dt><dd data-testid="list-records">{analysis.records}</dd></div>
+              <div><dt>{t('sup.upload.records')}</dt><dd data-testid="list-records">{count(analysis.records)}</dd></div>
               <div><dt>{t('sup.upload.header')}</dt><dd>{analysis.hasHeader ? t('sup.yes') : t('sup.no')}</dd></div>
               <div><dt>{t('sup.upload.size')}</dt><dd>{sizeText(analysis.bytes)}</dd></div>
             </dl>
@@ -133,12 +135,12 @@ export function UploadListForm({ api, filePicker, campaigns }: Props) {
               </div>
             )}
             <button type="submit" className="button button-primary" disabled={busy !== null}>
-              {busy === 'upload' ? t('sup.upload.uploading') : t('sup.upload.submit', { records: String(analysis.records) })}
+              {busy === 'upload' ? t('sup.upload.uploading') : t('sup.upload.submit', { records: count(analysis.records) })}
             </button>
           </>
         )}
         <FormStatus
-          success={result && t('sup.upload.done', { fileName: result.fileName, campaign: result.campaign, cant: String(result.cant) })}
+          success={result && t('sup.upload.done', { fileName: result.fileName, campaign: result.campaign, cant: count(result.cant) })}
           error={error && error.field !== 'path' && error.field !== 'campaign' ? error : filePicker && error?.field === 'path' ? error : null}
           testId="upload"
         />
