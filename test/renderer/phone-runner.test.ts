@@ -152,6 +152,17 @@ describe('when the phone settles', () => {
     expect(runner.get().connection).not.toBe('registered');
   });
 
+  it('stops waiting when the phone cannot reach its server, before its cap', async () => {
+    const server = new FakeSipServer();
+    server.refuseConnections = true;
+    const { store, setSession } = sessionStore();
+    const runner = runnerOn(server, store);
+    setSession(signedIn());
+    await whenPhoneSettles(store, runner, 60_000);
+    expect(runner.get().connection).toBe('offline');
+    expect(server.count('REGISTER')).toBe(0);
+  });
+
   it('stops waiting at its cap when the registrar never answers', async () => {
     const server = new FakeSipServer();
     server.answerRegister = false;

@@ -13,14 +13,19 @@ export const UI_WAITS_FOR_PHONE_MS = 1_000;
 
 /**
  * Resolves when the phone has nothing more to wait for: registered, refused or failed (its problem
- * is set), or no phone to start (signed out, a supervisor, the state failed), or after `capMs`.
+ * is set), its server out of reach (offline after connecting: the screen should say so), or no phone
+ * to start (signed out, a supervisor, the state failed), or after `capMs`.
  */
 export function whenPhoneSettles(store: AppStateStore, runner: PhoneRunner, capMs = UI_WAITS_FOR_PHONE_MS): Promise<void> {
+  // A phone is offline before it starts too: only offline after connecting means the server is out of reach.
+  let connecting = false;
   const settled = (): boolean => {
     const { state } = store.get();
     if (state.status === 'loading') return false;
     const phone = runner.get();
-    return state.status === 'failed' || phone.phone === null || phone.connection === 'registered' || phone.problem !== null;
+    if (phone.connection === 'connecting') connecting = true;
+    const outOfReach = connecting && phone.connection === 'offline';
+    return state.status === 'failed' || phone.phone === null || phone.connection === 'registered' || phone.problem !== null || outOfReach;
   };
   return new Promise((resolve) => {
     if (settled()) return resolve();
