@@ -28,9 +28,27 @@ export const ipcErrorCodeSchema = z.enum([
 ]);
 export type IpcErrorCode = z.infer<typeof ipcErrorCodeSchema>;
 
-const spokenSchema = z.object({ key: z.string().max(100), params: z.record(z.string(), z.string().max(2000)) });
+/** The longest parameter of a spoken message the page reads. */
+export const SAY_PARAM_MAX = 2000;
+const spokenSchema = z.object({ key: z.string().max(100), params: z.record(z.string(), z.string().max(SAY_PARAM_MAX)) });
 /** A message key with its parameters, and the cause it names (`{cause}`), also spoken. */
 export const saySchema = spokenSchema.extend({ cause: spokenSchema.optional() });
+
+type Spoken = z.infer<typeof spokenSchema>;
+const clipParams = (spoken: Spoken, max: number): Spoken => ({
+  key: spoken.key,
+  params: Object.fromEntries(Object.entries(spoken.params).map(([name, value]) => [name, value.length > max ? `${value.slice(0, max - 1)}…` : value])),
+});
+
+/**
+ * `say` with each parameter cut to `max` characters: a parameter quoted from outside (a file's
+ * contents, a lower layer's words) could otherwise pass the bound and make the page refuse the
+ * whole answer that carries it.
+ */
+export function clipSaid(say: z.infer<typeof saySchema>, max = 300): z.infer<typeof saySchema> {
+  const bound = Math.min(max, SAY_PARAM_MAX);
+  return { ...clipParams(say, bound), ...(say.cause === undefined ? {} : { cause: clipParams(say.cause, bound) }) };
+}
 
 export const ipcErrorSchema = z.object({
   code: ipcErrorCodeSchema,

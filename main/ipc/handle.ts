@@ -6,9 +6,11 @@ import type { z } from 'zod';
 import { spokenError as spoken } from '../../common/ipc/spoken-error';
 import { fieldLabel, fieldProblem } from './request-words';
 import {
+  clipSaid,
   IpcFailure,
   isRequestChannel,
   requestSchemas,
+  SAY_PARAM_MAX,
   type IpcError,
   type IpcResult,
   type ReplyOf,
@@ -62,8 +64,9 @@ function safeTrust<Sender>(options: DispatchOptions<Sender>, sender: Sender): bo
   }
 }
 
+/** Every error leaves within the bounds the page reads it with: a parameter quoted from outside is cut, not a reason to refuse the answer. */
 function failure(error: IpcError): IpcResult<never> {
-  return { ok: false, error };
+  return { ok: false, error: error.say === undefined ? error : { ...error, say: clipSaid(error.say, SAY_PARAM_MAX) } };
 }
 
 /** Names the first failing field by its form label and says what was wrong with it, in plain words (no channel or code names). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { IpcFailure, SIGNED_OUT, type RequestChannel } from '../../common/ipc-contract';
+import { z } from 'zod';
+import { ipcResultSchema, IpcFailure, SIGNED_OUT, type RequestChannel } from '../../common/ipc-contract';
 import { createDispatcher, type RequestHandlers } from '../../main/ipc';
 import { handlerStubs } from './handler-stubs';
 
@@ -52,6 +53,15 @@ describe('handle(): the typed IPC wrapper', () => {
     const dispatch = createDispatcher(handlers({ 'session.signIn': async () => { throw failure; } }), { isTrustedSender: () => true });
     const result = await dispatch('session.signIn', { agent: 'a', password: 'b', remember: false, language: 'en' }, null);
     expect(result).toEqual({ ok: false, error: failure.detail });
+  });
+
+  it('cuts a spoken parameter quoted from outside, so the page does not refuse the whole error', async () => {
+    const failure = new IpcFailure({ code: 'platform-error', message: 'refused', say: { key: 'cause.bad-response', params: { operation: 'getCampaigns', what: 'x'.repeat(50_000) } } });
+    const dispatch = createDispatcher(handlers({ 'session.get': async () => { throw failure; } }), { isTrustedSender: () => true });
+    const result = await dispatch('session.get', {}, null);
+    // What the page checks every reply against.
+    expect(ipcResultSchema(z.unknown()).safeParse(result).success).toBe(true);
+    expect(result).toMatchObject({ ok: false, error: { say: { key: 'cause.bad-response', params: { operation: 'getCampaigns', what: expect.stringMatching(/^x+…$/u) } } } });
   });
 
   it('turns an unexpected throw into "internal" without leaking its text, and reports it', async () => {

@@ -23,7 +23,7 @@ import {
 import { parseTransferCampaigns } from '../../../common/domain/campaign-formats';
 import type { Say } from '../../../common/i18n/dictionary';
 import { english } from '../../../common/i18n/say';
-import { dispositionRequestSchema } from '../../../common/ipc-contract';
+import { clipSaid, dispositionRequestSchema } from '../../../common/ipc-contract';
 import { normalisePhoneNumber, phoneNumberProblemKey, PROBLEM_PARAMS } from '../../../common/phone-number';
 import type { BackoffPolicy } from '../../../common/backoff';
 import { isIntegraError } from '../../api';
@@ -154,6 +154,8 @@ export function createCallsService(deps: CallsDeps): CallsService {
       const offered = manualCampaigns(campaigns);
       // Damaged lists (wrap-ups, missed calls) were set aside: said here, beside the other setup problems.
       problems.push(...stores.problems(who.name));
+      // Bounded: a file's contents are quoted in some (the page refuses an answer past its bounds).
+      const said = problems.map((say) => clipSaid(say));
       return {
         manualCampaigns: offered,
         campaignsListed,
@@ -161,8 +163,8 @@ export function createCallsService(deps: CallsDeps): CallsService {
         autoAnswerCampaigns: campaigns.filter((c) => (c.record.auto_answer ?? '').trim() === '1').map((c) => c.name),
         dialers,
         dispositionChoices: choices,
-        problem: problems.length > 0 ? problems.map(english).join(' ') : null,
-        problemsSaid: problems,
+        problem: said.length > 0 ? said.map(english).join(' ') : null,
+        problemsSaid: said,
         wrapUpSeconds: Object.fromEntries(campaigns.flatMap((c) => {
           const seconds = Number(c.record.wrapuptime);
           return Number.isInteger(seconds) && seconds > 0 ? [[c.name, seconds]] : [];

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { speak } from '../../../common/i18n/say';
-import { IpcFailure, SIGNED_OUT, type SessionView } from '../../../common/ipc-contract';
+import { callsSetupSchema, IpcFailure, SIGNED_OUT, type SessionView } from '../../../common/ipc-contract';
 import { createIntegraClient, type IntegraClient } from '../../../main/api';
 import { createCallsService, tapAgentRecords, type CallsService } from '../../../main/services/calls';
 import { startSimulator, type Simulator } from '../../../simulator/index';
@@ -197,6 +197,15 @@ describe('calls service', () => {
     expect(broken.problem).toMatch(/disposition-choices\.json were not used .*l1/);
     expect(broken.problemsSaid.map((say) => say.key)).toEqual(['calls.setup.choicesNotUsed']);
     expect(broken.dispositionChoices['Manual->']).toBeUndefined();
+  });
+
+  it('keeps a hostile choices file\'s words bounded: the page still reads the setup', async () => {
+    // The file names its campaigns: an invalid entry under a 10,000-character name is quoted in the reason.
+    writeFileSync(join(dir, 'disposition-choices.json'), JSON.stringify({ ['x'.repeat(10_000)]: { l1: 'not a list' } }));
+    const setup = await service().setup();
+    expect(setup.problemsSaid.map((say) => say.key)).toEqual(['calls.setup.choicesNotUsed']);
+    expect(callsSetupSchema.safeParse(setup).success).toBe(true);
+    expect(speak('es', setup.problemsSaid[0]!)?.length).toBeLessThan(2_000);
   });
 
   it('says why the campaigns could not be listed in the agent\'s language, not in main\'s English', async () => {
