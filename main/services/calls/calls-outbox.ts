@@ -5,7 +5,7 @@
 //
 //   open ──▶ start ──▶ sends while signed in; waits (retried with backoff) while signed out
 //   sign-in ──▶ retryNow          parked(agent) ──▶ retryParked(id) ──▶ unpark ──▶ sent again
-import { dispositionRequestSchema, type OutboxStatusView, type ParkedDisposition } from '../../../common/ipc-contract';
+import { clipSaid, dispositionRequestSchema, type OutboxStatusView, type ParkedDisposition } from '../../../common/ipc-contract';
 import type { BackoffPolicy } from '../../../common/backoff';
 import type { Disposition } from '../../../common/domain/disposition';
 import type { Connectivity } from '../connectivity';
@@ -44,7 +44,7 @@ const reason = (error: unknown): string => (error instanceof Error ? error.messa
 function parkedView(entry: ParkedEntry<Disposition>): ParkedDisposition {
   const request = entry.item === null ? null : (({ agent: _agent, ...rest }) => rest)(entry.item);
   const parsed = request === null ? null : dispositionRequestSchema.safeParse(request);
-  return { id: entry.id, disposition: parsed?.success ? parsed.data : null, reason: entry.reason.slice(0, REASON_LIMIT), say: entry.say };
+  return { id: entry.id, disposition: parsed?.success ? parsed.data : null, reason: entry.reason.slice(0, REASON_LIMIT), say: entry.say ? clipSaid(entry.say) : entry.say };
 }
 
 export function openCallsOutbox(deps: CallsOutboxDeps): CallsOutbox {

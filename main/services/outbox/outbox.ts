@@ -23,6 +23,7 @@
 import type { Say } from '../../../common/i18n/say';
 import { randomUUID } from 'node:crypto';
 import { backoffDelay, OUTBOX_BACKOFF } from '../../../common/backoff';
+import { clipSaid } from '../../../common/ipc-contract';
 import { systemClock, type TimerHandle } from '../connectivity/clock';
 import { boundedSend, plain } from './bounded-send';
 import { TypedEmitter } from '../../../common/typed-emitter';
@@ -231,11 +232,11 @@ export class Outbox<T> {
         entry.parked = reason;
         entry.parkedSay = say;
         this.lastError = reason;
-        this.lastErrorSay = say ?? null;
+        this.lastErrorSay = say ? clipSaid(say) : null;
         this.emit('parked', { id: entry.id, reason });
       } else {
         this.lastError = outcome.reason;
-        this.lastErrorSay = outcome.say ?? null;
+        this.lastErrorSay = outcome.say ? clipSaid(outcome.say) : null;
         const delay = backoffDelay(this.policy, this.failures, this.random);
         this.failures += 1;
         this.nextRetryAt = this.clock.now() + delay;

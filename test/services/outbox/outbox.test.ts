@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, stat, writeFile, appendFile } from 'node:fs/prom
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { saySchema } from '../../../common/ipc-contract';
 import { Outbox, type OutboxStatus, type SendOutcome } from '../../../main/services/outbox';
 import { FakeClock } from '../connectivity/fake-clock';
 
@@ -246,6 +247,19 @@ describe('Outbox', () => {
     await reopened.whenIdle();
     expect(reopened.parkedEntries()).toEqual([]);
     await reopened.close();
+  });
+
+  it('cuts the last error\'s quoted words to what the page reads (a platform\'s long answer)', async () => {
+    const clock = new FakeClock();
+    const say = { key: 'outbox.disposition.refused', params: { body: 'x'.repeat(10_000) } };
+    const sent = scriptedSend([{ kind: 'retry', reason: 'refused', say }]);
+    const box = await Outbox.open<Item>({ dir, schema: itemSchema, send: sent.send, clock });
+    box.start();
+    await box.submit({ guid: 'g-1', l1: 'A' });
+    await vi.waitFor(() => expect(box.status().lastErrorSay?.key).toBe('outbox.disposition.refused'));
+    expect(saySchema.safeParse(box.status().lastErrorSay).success).toBe(true);
+    expect(box.status().lastErrorSay?.params['body']).toMatch(/^x{299}…$/u);
+    await box.close();
   });
 
   it('a submit when the line is not waiting is sent at once', async () => {
