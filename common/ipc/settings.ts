@@ -5,6 +5,7 @@ import { iceServerSettingSchema, MAX_ICE_SERVERS } from '../domain/ice-server';
 import { transferDirectorySchema } from '../domain/transfer-target';
 import { LANGUAGES } from '../i18n/language';
 import { tokenPolicySettingSchema } from './token-policy';
+import { saySchema } from './result';
 import { WORKSTATION_DEFAULTS, workstationSettingsShape } from './workstation-settings';
 
 /** '' means "not configured" (npm start then runs the simulator). */
@@ -98,7 +99,8 @@ export const settingsViewSchema = z.object({
    */
   fixed: z.array(z.string()),
   /** Why a global shortcut could not be registered (invalid, taken by another app, duplicate); empty when all work. */
-  shortcutProblems: z.array(z.string()),
+  /** Why a global shortcut does not work (Electron), as message keys. */
+  shortcutProblems: z.array(saySchema).max(4),
 });
 export type SettingsView = z.infer<typeof settingsViewSchema>;
 

@@ -6,6 +6,8 @@
 // typing: it needs a modifier other than Shift, unless it is a function or
 // media key.
 
+import { english } from '../../common/i18n/say';
+
 export type AcceleratorProblem = 'empty' | 'unknown-modifier' | 'unknown-key' | 'duplicate-modifier' | 'needs-modifier' | 'no-key';
 
 export type AcceleratorResult =
@@ -43,14 +45,16 @@ const KEY_ALIASES: ReadonlyMap<string, string> = new Map([
 ]);
 const PUNCTUATION = new Set([...')!@#$%^&*(:;:<_>?~{|}"=,-./`[\\]\'']);
 
-const MESSAGES: Record<AcceleratorProblem, string> = {
-  empty: 'The shortcut is empty.',
-  'unknown-modifier': 'The shortcut has a modifier that is not known; use Ctrl, Alt, Shift, Super or CommandOrControl.',
-  'unknown-key': 'The shortcut ends with a key that is not known; use a letter, a digit, F1–F24 or a named key such as Space.',
-  'duplicate-modifier': 'The shortcut names the same modifier twice.',
-  'needs-modifier': 'A global shortcut needs Ctrl, Alt, Super or CommandOrControl (Shift alone is not enough), so that it does not block typing in other applications.',
-  'no-key': 'The shortcut has only modifiers; add a key, e.g. Ctrl+Alt+A.',
-};
+
+/** The same sentences as message keys, for the settings screen in the user's language. */
+export const ACCELERATOR_PROBLEM_KEY = {
+  empty: 'workstation.shortcut.problem.empty',
+  'unknown-modifier': 'workstation.shortcut.problem.unknownModifier',
+  'unknown-key': 'workstation.shortcut.problem.unknownKey',
+  'duplicate-modifier': 'workstation.shortcut.problem.duplicateModifier',
+  'needs-modifier': 'workstation.shortcut.problem.needsModifier',
+  'no-key': 'workstation.shortcut.problem.noKey',
+} as const satisfies Record<AcceleratorProblem, string>;
 
 /** Checks and canonicalises an accelerator string. */
 export function parseAccelerator(text: string): AcceleratorResult {
@@ -86,5 +90,5 @@ function canonicalKey(key: string): string | undefined {
 }
 
 function fail(problem: AcceleratorProblem): AcceleratorResult {
-  return { ok: false, problem, message: MESSAGES[problem] };
+  return { ok: false, problem, message: english({ key: ACCELERATOR_PROBLEM_KEY[problem], params: {} }) };
 }

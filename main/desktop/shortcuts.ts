@@ -3,7 +3,8 @@
 // what it registered before and registers the new accelerators, reporting
 // each one's outcome so the settings screen can say why one does not work.
 import type { GlobalShortcut } from 'electron';
-import { parseAccelerator } from './shortcuts-accelerator';
+import type { Say } from '../../common/i18n/dictionary';
+import { ACCELERATOR_PROBLEM_KEY, parseAccelerator } from './shortcuts-accelerator';
 
 export type ShortcutAction = 'answer' | 'hang-up';
 export type GlobalShortcutLike = Pick<GlobalShortcut, 'register' | 'unregister'>;
@@ -17,7 +18,7 @@ export interface ShortcutSettings {
 export type ShortcutOutcome =
   | { readonly action: ShortcutAction; readonly status: 'off' }
   | { readonly action: ShortcutAction; readonly status: 'registered'; readonly accelerator: string }
-  | { readonly action: ShortcutAction; readonly status: 'invalid' | 'taken' | 'duplicate'; readonly message: string };
+  | { readonly action: ShortcutAction; readonly status: 'invalid' | 'taken' | 'duplicate'; readonly message: string; readonly say: Say };
 
 export interface Shortcuts {
   apply(settings: ShortcutSettings): ShortcutOutcome[];
@@ -44,15 +45,29 @@ export function createShortcuts(globalShortcut: GlobalShortcutLike, onAction: (a
       return wanted.map(([action, text]): ShortcutOutcome => {
         if (text.trim() === '') return { action, status: 'off' };
         const parsed = parseAccelerator(text);
-        if (!parsed.ok) return { action, status: 'invalid', message: `The ${label(action)} shortcut "${text}" cannot be used: ${parsed.message}` };
+        if (!parsed.ok) {
+          return {
+            action,
+            status: 'invalid',
+            message: `The ${label(action)} shortcut "${text}" cannot be used: ${parsed.message}`,
+            say: { key: `workstation.shortcut.invalid.${keyOf(action)}`, params: { text }, cause: { key: ACCELERATOR_PROBLEM_KEY[parsed.problem], params: {} } },
+          };
+        }
+        const accelerator = { accelerator: parsed.accelerator };
         if (registered.includes(parsed.accelerator)) {
-          return { action, status: 'duplicate', message: `The ${label(action)} shortcut ${parsed.accelerator} is already used for another action; choose a different one.` };
+          return {
+            action,
+            status: 'duplicate',
+            message: `The ${label(action)} shortcut ${parsed.accelerator} is already used for another action; choose a different one.`,
+            say: { key: `workstation.shortcut.duplicate.${keyOf(action)}`, params: accelerator },
+          };
         }
         if (!globalShortcut.register(parsed.accelerator, () => onAction(action))) {
           return {
             action,
             status: 'taken',
             message: `The ${label(action)} shortcut ${parsed.accelerator} could not be registered; another application probably uses it. Choose a different one.`,
+            say: { key: `workstation.shortcut.taken.${keyOf(action)}`, params: accelerator },
           };
         }
         registered.push(parsed.accelerator);
@@ -64,4 +79,9 @@ export function createShortcuts(globalShortcut: GlobalShortcutLike, onAction: (a
 
 function label(action: ShortcutAction): string {
   return action === 'answer' ? 'answer' : 'hang-up';
+}
+
+/** The action as message keys name it. */
+function keyOf(action: ShortcutAction): 'answer' | 'hangUp' {
+  return action === 'answer' ? 'answer' : 'hangUp';
 }

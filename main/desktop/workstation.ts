@@ -4,6 +4,7 @@
 // piece is its own unit-tested module; this wires them to the settings, the
 // session, connectivity and the phone status the renderer reports. Electron
 // objects come in as narrow ports, so a test drives it with fakes.
+import type { Say } from '../../common/i18n/dictionary';
 import { IpcFailure, type PhoneCommand, type PhoneStatus, type SessionView, type Settings, type SignInRequest } from '../../common/ipc-contract';
 import type { ConnectivitySource } from '../ipc';
 import type { Logger } from '../services/logging';
@@ -44,8 +45,8 @@ export interface WorkstationDeps<M> {
   readonly globalShortcut: GlobalShortcutLike;
   /** `dialog.showMessageBoxSync(window, prompt)`. */
   confirm(prompt: QuitPrompt): number;
-  /** The shortcuts that could not be registered, in plain words (shown in the settings). */
-  onShortcutProblems?(problems: readonly string[]): void;
+  /** The shortcuts that could not be registered, as message keys (shown in the settings in the user's language). */
+  onShortcutProblems?(problems: readonly Say[]): void;
   /** Pushes `workstation.command` to the renderer's phone. */
   sendCommand(command: PhoneCommand): void;
   readonly logger: Logger;
@@ -115,9 +116,9 @@ export function startWorkstation<M>(deps: WorkstationDeps<M>): Workstation {
   const attention = deps.attention ? createRingAttention(deps.attention) : null;
   const shortcuts = createShortcuts(deps.globalShortcut, (action: ShortcutAction) => (action === 'answer' ? command('answer') : hangUpOrReject()));
   const applyShortcuts = (current: Settings) => {
-    const problems = shortcuts.apply(current).flatMap((outcome) => ('message' in outcome ? [outcome.message] : []));
-    for (const problem of problems) logger.warn(problem);
-    deps.onShortcutProblems?.(problems);
+    const failed = shortcuts.apply(current).flatMap((outcome) => ('message' in outcome ? [outcome] : []));
+    for (const { message } of failed) logger.warn(message);
+    deps.onShortcutProblems?.(failed.map(({ say }) => say));
   };
 
   let autostartWanted: boolean | undefined;

@@ -1,5 +1,6 @@
 import type { GlobalShortcut } from 'electron';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { english, speak } from '../../common/i18n/say';
 import { createShortcuts, type GlobalShortcutLike, type ShortcutAction } from '../../main/desktop/shortcuts';
 import { parseAccelerator, type AcceleratorProblem } from '../../main/desktop/shortcuts-accelerator';
 
@@ -112,6 +113,10 @@ describe('createShortcuts', () => {
   it('reports invalid, duplicate and taken shortcuts in plain words and keeps the others', () => {
     const invalid = createShortcuts(fakeGlobalShortcut(), () => undefined).apply({ answerShortcut: 'A', hangUpShortcut: 'Ctrl+Alt+H' });
     expect(invalid[0]).toMatchObject({ status: 'invalid', message: expect.stringMatching(/^The answer shortcut "A" cannot be used: A global shortcut needs/) });
+    // The settings screen says it in the user's language, the English being the same words.
+    const said = invalid[0] && 'say' in invalid[0] ? invalid[0].say : null;
+    expect(said && speak('es', said)).toMatch(/^El atajo para atender «A» no se puede usar: Un atajo global necesita/u);
+    expect(said && english(said)).toBe(invalid[0] && 'message' in invalid[0] ? invalid[0].message : null);
     expect(invalid[1]).toMatchObject({ status: 'registered' });
 
     const duplicate = createShortcuts(fakeGlobalShortcut(), () => undefined).apply({ answerShortcut: 'Ctrl+Alt+A', hangUpShortcut: 'alt+ctrl+a' });

@@ -1,5 +1,7 @@
 // startWorkstation: the workstation glue around the window, driven with fakes
 // of the Electron objects (tray, notifications, global shortcuts, app, window).
+import type { Say } from '../../common/i18n/dictionary';
+import { english, speak } from '../../common/i18n/say';
 import type { Event, MenuItemConstructorOptions, NotificationConstructorOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
 import {
@@ -60,7 +62,7 @@ function setup(options: { argv?: string[]; isPackaged?: boolean; settings?: Part
   const closeListeners: ((event: Event) => void)[] = [];
   const prompts: string[] = [];
   const pending: (() => void)[] = [];
-  const shortcutProblems: (readonly string[])[] = [];
+  const shortcutProblems: (readonly Say[])[] = [];
   let confirmAnswer = 0;
   let hidden = false;
   let quits = 0;
@@ -230,7 +232,8 @@ describe('startWorkstation', () => {
     app.shortcuts.set('Control+Alt+H', () => undefined);
     app.setSettings({ answerShortcut: 'A', hangUpShortcut: 'Control+Alt+H' });
     expect(app.shortcutProblems.at(-1)).toHaveLength(2);
-    expect(app.shortcutProblems.at(-1)![1]).toContain('another application');
+    expect(english(app.shortcutProblems.at(-1)![1]!)).toContain('another application');
+    expect(speak('es', app.shortcutProblems.at(-1)![1]!)).toMatch(/^No se pudo registrar el atajo para colgar .*otra aplicación/u);
   });
 
   it('closing the window hides it while signed in; quitting during a call asks first', () => {

@@ -109,15 +109,20 @@ async function hasSettled(promise: Promise<void>): Promise<boolean> {
   return settled;
 }
 
+/** A phone runner on a fake server the test set up, and the session store that drives it. */
+function phoneOn(configure: (server: FakeSipServer) => void = () => undefined) {
+  const server = new FakeSipServer();
+  configure(server);
+  const { store, setSession } = sessionStore();
+  return { server, store, setSession, runner: runnerOn(server, store) };
+}
+
 // The UI's chunk waits for this (issue 23): never longer than the phone needs, and never past its cap.
 describe('when the phone settles', () => {
   it('waits for main\'s state, then for the registrar\'s 200', async () => {
-    const server = new FakeSipServer();
     // The registrar holds its answer until the test lets it go.
     const held: Parameters<NonNullable<FakeSipServer['intercept']>>[0][] = [];
-    server.intercept = (msg) => msg.method === 'REGISTER' && held.push(msg) > 0;
-    const { store, setSession } = sessionStore();
-    const runner = runnerOn(server, store);
+    const { server, store, setSession, runner } = phoneOn((s) => (s.intercept = (msg) => msg.method === 'REGISTER' && held.push(msg) > 0));
     const settles = whenPhoneSettles(store, runner, 60_000);
     expect(await hasSettled(settles)).toBe(false);
     setSession(signedIn());
@@ -131,9 +136,7 @@ describe('when the phone settles', () => {
   });
 
   it('does not wait when there is no phone to start: signed out, or a supervisor', async () => {
-    const server = new FakeSipServer();
-    const { store, setSession } = sessionStore();
-    const runner = runnerOn(server, store);
+    const { store, setSession, runner } = phoneOn();
     setSession(SIGNED_OUT);
     expect(await hasSettled(whenPhoneSettles(store, runner, 60_000))).toBe(true);
     setSession({ state: 'signed-in', agent: null, sip: null, apiUser: 'supervisor', instanceUrl: 'https://pbx.example' });
@@ -141,10 +144,7 @@ describe('when the phone settles', () => {
   });
 
   it('stops waiting when the registrar refuses the phone', async () => {
-    const server = new FakeSipServer();
-    server.registerAnswer = { status: 403, reason: 'Forbidden' };
-    const { store, setSession } = sessionStore();
-    const runner = runnerOn(server, store);
+    const { store, setSession, runner } = phoneOn((s) => (s.registerAnswer = { status: 403, reason: 'Forbidden' }));
     const settles = whenPhoneSettles(store, runner, 60_000);
     setSession(signedIn());
     await settles;
@@ -153,10 +153,7 @@ describe('when the phone settles', () => {
   });
 
   it('stops waiting when the phone cannot reach its server, before its cap', async () => {
-    const server = new FakeSipServer();
-    server.refuseConnections = true;
-    const { store, setSession } = sessionStore();
-    const runner = runnerOn(server, store);
+    const { server, store, setSession, runner } = phoneOn((s) => (s.refuseConnections = true));
     setSession(signedIn());
     await whenPhoneSettles(store, runner, 60_000);
     expect(runner.get().connection).toBe('offline');
@@ -164,10 +161,7 @@ describe('when the phone settles', () => {
   });
 
   it('stops waiting at its cap when the registrar never answers', async () => {
-    const server = new FakeSipServer();
-    server.answerRegister = false;
-    const { store, setSession } = sessionStore();
-    const runner = runnerOn(server, store);
+    const { server, store, setSession, runner } = phoneOn((s) => (s.answerRegister = false));
     setSession(signedIn());
     const settles = whenPhoneSettles(store, runner, 200);
     expect(await hasSettled(settles)).toBe(false);

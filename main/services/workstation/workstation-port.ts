@@ -3,6 +3,7 @@
 // quit guard read it), forward renderer log records through the redacting
 // logger, and build "Copy diagnostics". The first status report also says the
 // UI has subscribed to main's events, so held tel: links may be delivered.
+import type { Say } from '../../../common/i18n/dictionary';
 import type { ApiCheck, BundleReply, BundleRequest, CheckReport, PhoneStatus, RendererLog } from '../../../common/ipc-contract';
 import type { Bundle } from '../diagnostics';
 import { createRendererLogForwarder, type Logger } from '../logging';
@@ -12,8 +13,8 @@ export interface WorkstationPort {
   readonly status: PhoneStatus;
   reportPhoneStatus(status: PhoneStatus): void;
   /** Why global shortcuts failed to register, as the settings screen shows it (Electron sets it). */
-  readonly shortcutProblems: readonly string[];
-  setShortcutProblems(problems: readonly string[]): void;
+  readonly shortcutProblems: readonly Say[];
+  setShortcutProblems(problems: readonly Say[]): void;
   log(record: RendererLog): void;
   diagnostics(): string;
   /** Builds the diagnostics bundle and saves it (Electron's dialog) or hands it to the page to download (browser host). */
@@ -46,7 +47,7 @@ export const IDLE_PHONE: PhoneStatus = { registration: 'unregistered', call: nul
 
 export function createWorkstationPort(deps: WorkstationPortDeps): WorkstationPort {
   let status = IDLE_PHONE;
-  let shortcutProblems: readonly string[] = [];
+  let shortcutProblems: readonly Say[] = [];
   let lastCheck: CheckReport | null = null;
   const forward = createRendererLogForwarder(deps.logger);
   return {

@@ -114,7 +114,7 @@ export function WorkstationSettingsDialog({ onClose }: { onClose: () => void }) 
           </div>
           <p className="hint" id={`${id}-shortcut-hint`}>{t('workstation.settings.shortcut.hint')}</p>
           {view.shortcutProblems.map((problem) => (
-            <p key={problem} className="field-error" role="alert" data-testid="shortcut-problem">{problem}</p>
+            <p key={JSON.stringify(problem)} className="field-error" role="alert" data-testid="shortcut-problem">{errorText({ message: problem.key, say: problem })}</p>
           ))}
         </fieldset>
         {error && <p role="alert" className="field-error">{errorText(error)}</p>}

@@ -27,8 +27,9 @@ describe('createWorkstationPort', () => {
     expect(ready).toBe(1);
     expect(port.diagnostics()).toBe('registration registered');
     expect(port.shortcutProblems).toEqual([]);
-    port.setShortcutProblems(['The answer shortcut "A" cannot be used']);
-    expect(port.shortcutProblems).toEqual(['The answer shortcut "A" cannot be used']);
+    const taken = { key: 'workstation.shortcut.taken.answer', params: { accelerator: 'Control+Alt+A' } };
+    port.setShortcutProblems([taken]);
+    expect(port.shortcutProblems).toEqual([taken]);
   });
 
   it('writes renderer records under the renderer scope, redacted', () => {
