@@ -98,8 +98,7 @@ export const settingsViewSchema = z.object({
    * the update feed and channel always; the form address and the CA file in the browser host.
    */
   fixed: z.array(z.string()),
-  /** Why a global shortcut could not be registered (invalid, taken by another app, duplicate); empty when all work. */
-  /** Why a global shortcut does not work (Electron), as message keys. */
+  /** Why a global shortcut could not be registered (invalid, taken by another app, duplicate), as message keys; empty when all work. */
   shortcutProblems: z.array(saySchema).max(4),
 });
 export type SettingsView = z.infer<typeof settingsViewSchema>;

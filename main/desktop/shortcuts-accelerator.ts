@@ -45,7 +45,6 @@ const KEY_ALIASES: ReadonlyMap<string, string> = new Map([
 ]);
 const PUNCTUATION = new Set([...')!@#$%^&*(:;:<_>?~{|}"=,-./`[\\]\'']);
 
-
 /** The same sentences as message keys, for the settings screen in the user's language. */
 export const ACCELERATOR_PROBLEM_KEY = {
   empty: 'workstation.shortcut.problem.empty',

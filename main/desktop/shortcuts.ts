@@ -4,6 +4,7 @@
 // each one's outcome so the settings screen can say why one does not work.
 import type { GlobalShortcut } from 'electron';
 import type { Say } from '../../common/i18n/dictionary';
+import { english } from '../../common/i18n/say';
 import { ACCELERATOR_PROBLEM_KEY, parseAccelerator } from './shortcuts-accelerator';
 
 export type ShortcutAction = 'answer' | 'hang-up';
@@ -42,43 +43,22 @@ export function createShortcuts(globalShortcut: GlobalShortcutLike, onAction: (a
         ['answer', settings.answerShortcut],
         ['hang-up', settings.hangUpShortcut],
       ];
+      /** A shortcut that does not work: said by message key, its English (the same table) for the log. */
+      const failed = (action: ShortcutAction, status: 'invalid' | 'taken' | 'duplicate', say: Say): ShortcutOutcome => ({ action, status, message: english(say), say });
       return wanted.map(([action, text]): ShortcutOutcome => {
         if (text.trim() === '') return { action, status: 'off' };
         const parsed = parseAccelerator(text);
         if (!parsed.ok) {
-          return {
-            action,
-            status: 'invalid',
-            message: `The ${label(action)} shortcut "${text}" cannot be used: ${parsed.message}`,
-            say: { key: `workstation.shortcut.invalid.${keyOf(action)}`, params: { text }, cause: { key: ACCELERATOR_PROBLEM_KEY[parsed.problem], params: {} } },
-          };
+          return failed(action, 'invalid', { key: `workstation.shortcut.invalid.${keyOf(action)}`, params: { text }, cause: { key: ACCELERATOR_PROBLEM_KEY[parsed.problem], params: {} } });
         }
         const accelerator = { accelerator: parsed.accelerator };
-        if (registered.includes(parsed.accelerator)) {
-          return {
-            action,
-            status: 'duplicate',
-            message: `The ${label(action)} shortcut ${parsed.accelerator} is already used for another action; choose a different one.`,
-            say: { key: `workstation.shortcut.duplicate.${keyOf(action)}`, params: accelerator },
-          };
-        }
-        if (!globalShortcut.register(parsed.accelerator, () => onAction(action))) {
-          return {
-            action,
-            status: 'taken',
-            message: `The ${label(action)} shortcut ${parsed.accelerator} could not be registered; another application probably uses it. Choose a different one.`,
-            say: { key: `workstation.shortcut.taken.${keyOf(action)}`, params: accelerator },
-          };
-        }
+        if (registered.includes(parsed.accelerator)) return failed(action, 'duplicate', { key: `workstation.shortcut.duplicate.${keyOf(action)}`, params: accelerator });
+        if (!globalShortcut.register(parsed.accelerator, () => onAction(action))) return failed(action, 'taken', { key: `workstation.shortcut.taken.${keyOf(action)}`, params: accelerator });
         registered.push(parsed.accelerator);
         return { action, status: 'registered', accelerator: parsed.accelerator };
       });
     },
   };
-}
-
-function label(action: ShortcutAction): string {
-  return action === 'answer' ? 'answer' : 'hang-up';
 }
 
 /** The action as message keys name it. */

@@ -79,7 +79,7 @@ export function AgentHome({ api, session, phone, phoneProblem, renewalProblem }:
       </div>
       {phoneProblem && <p className="banner banner-warning" role="alert" data-testid="phone-problem">{errorText({ message: phoneProblem.key, say: phoneProblem })}</p>}
       {renewalProblem && <p className="banner banner-warning" role="alert" data-testid="renewal-problem">{t('calls.renewal.failed', { error: errorText(renewalProblem) })}</p>}
-      {state.setup?.problem && <p className="banner banner-warning" role="alert" data-testid="setup-problem">{t('calls.setupProblem', { problem: state.setup.problemsSaid.length > 0 ? state.setup.problemsSaid.map((say) => errorText({ message: say.key, say })).join(' ') : state.setup.problem })}</p>}
+      {state.setup && state.setup.problemsSaid.length > 0 && <p className="banner banner-warning" role="alert" data-testid="setup-problem">{t('calls.setupProblem', { problem: state.setup.problemsSaid.map((say) => errorText({ message: say.key, say })).join(' ') })}</p>}
       {state.error && <FieldError error={state.error} />}
       {missed.error && <FieldError error={missed.error} />}
       {lost && <LostCallNotice lost={lost} onDismiss={dismissLost} />}

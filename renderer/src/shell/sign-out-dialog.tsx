@@ -53,7 +53,7 @@ export function SignOutDialog({ api, onClose }: { api: SoftphoneApi; onClose: ()
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    // Confirmed (Enter) before main said how many calls wait for a disposition: when one or more do, the warning shows instead.
+    // Confirmed (Enter) before main gave the count of calls waiting for a disposition: when one or more do, the warning shows instead.
     if (!inCall && pending === null && (await pendingCount.current) > 0) {
       setBusy(false);
       return;
