@@ -16,6 +16,8 @@ export default defineConfig({
     // expect.poll waits up to 10 s (vitest's 1 s default flaked on the busy 2-core CI machine); still bounded.
     expect: { poll: { timeout: 10_000 } },
     hookTimeout: 60_000,
+    // A failed test prints what the apps it ran left behind (their log, the page's console): the CI keeps only its output.
+    setupFiles: ['test/support/print-on-failure.ts'],
     // Two cores: files run in parallel forks, tests inside a file in order.
     pool: 'forks',
     maxWorkers: 2,

@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     include: ['test/interop/**/*.test.ts'],
     globalSetup: ['test/interop/global-setup.ts'],
+    // A failed test prints what the apps it ran left behind (test/support/failure-report.ts).
+    setupFiles: ['test/support/print-on-failure.ts'],
     testTimeout: 60_000,
     // expect.poll waits up to 10 s (vitest's 1 s default flaked on the busy 2-core CI machine); still bounded.
     expect: { poll: { timeout: 10_000 } },

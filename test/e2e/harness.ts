@@ -2,7 +2,7 @@
 // ports, Debian's Chromium driven by playwright-core (with fake media devices,
 // ready for calls), helpers to sign in, read the simulator's state, take
 // screenshots, and tear it all down.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -13,6 +13,7 @@ import { defaultExtensions } from '../../simulator/extensions';
 import { startSimulator, type Simulator, type SimulatorExtension } from '../../simulator/index';
 import { CALL_ARGS, CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium-page';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
+import { reportOnFailure } from '../support/failure-report';
 import type { BackoffPolicy } from '../../common/backoff';
 import type { Policy } from '../../main/services/policy/policy-schema';
 
@@ -124,6 +125,14 @@ export async function startApp(options: StartOptions = {}): Promise<E2EApp> {
     page.on('websocket', (socket) => {
       socket.on('framereceived', (frame) => bridgeFrames.push(typeof frame.payload === 'string' ? frame.payload : frame.payload.toString('utf8')));
     });
+    const consoleLines: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() !== 'warning' && message.type() !== 'error') return;
+      consoleLines.push(`${new Date().toISOString()} [${message.type()}] ${message.text().slice(0, 500)}`);
+      consoleLines.splice(0, consoleLines.length - 100);
+    });
+    const stopReporting = reportOnFailure({ name: `the app (${dataDir})`, report: () => failureReport(sim, dataDir, consoleLines) });
+    cleanups.push(async () => stopReporting());
     await page.goto(host.url);
     await page.locator('form').first().waitFor();
     return {
@@ -136,6 +145,17 @@ export async function startApp(options: StartOptions = {}): Promise<E2EApp> {
     await close();
     throw error;
   }
+}
+
+/** The app's log (its last lines), the page's console warnings and the simulator's SIP registrations and connections. */
+async function failureReport(sim: Simulator, dataDir: string, consoleLines: readonly string[]): Promise<string> {
+  const logFolder = join(dataDir, 'logs');
+  const logs = existsSync(logFolder) ? readdirSync(logFolder).sort() : [];
+  const logText = logs.map((name) => `${name}:\n${readFileSync(join(logFolder, name), 'utf8').split('\n').slice(-80).join('\n')}`).join('\n');
+  const sip = sipWsUrl(sim)
+    ? await Promise.all(['/sip/registrations', '/sip/connections'].map(async (path) => `${path}: ${JSON.stringify(await simControl(sim, 'GET', path)).slice(0, 2_000)}`))
+    : [];
+  return [`app log: ${logText || '(empty)'}`, `page console (warnings, errors):\n${consoleLines.join('\n') || '(none)'}`, ...sip].join('\n');
 }
 
 /** The simulator's SIP WebSocket address, once the simulator offers one (ready line `sip.ws`). */

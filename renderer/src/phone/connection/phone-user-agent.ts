@@ -36,8 +36,8 @@ export function createPhoneUserAgent(options: PhoneOptions, timers: Timers, dele
     },
     logLevel: options.logLevel ?? 'warn',
     ...(options.log ? { logBuiltinEnabled: false, logConnector: options.log } : {}),
-    // We reconnect ourselves (reconnector.ts): quick tries, then main's probe.
-    reconnectionAttempts: 0,
+    // We reconnect ourselves (reconnector.ts): quick tries, then main's probe. sip.js's own reconnection is off by
+    // default (reconnectionAttempts 0); setting the option, even to 0, only logs its deprecation warning on every start.
     // 180 Ringing only for calls that ring (auto-answered ones go straight to 200).
     sendInitialProvisionalResponse: false,
     delegate,
