@@ -1,9 +1,9 @@
 // A call ringing when the platform goes away (issue 23), in Node on the fake
 // SIP server: a crashed platform sends no CANCEL, so the phone stops the ring
-// itself once it has a new connection (registered again, or a fresh INVITE
-// came over it), records the call with what took it, never lets a fresh call
-// wait beside the dead one, never answers or rejects it into the void, and
-// never ends the live call to answer it. A CANCEL the platform sends as it
+// itself as soon as the INVITE's connection closes (no answer could reach the
+// platform over another), records the call with what took it, never lets a
+// fresh call wait beside the dead one, never answers or rejects it into the
+// void, and never ends the live call to answer it. A CANCEL the platform sends as it
 // shuts down (its socket then closes "going away") is the restart too.
 import { describe, expect, it, vi } from 'vitest';
 import type { Phone, PhoneEvents } from '../../renderer/src/phone';
@@ -31,20 +31,33 @@ async function backAgain(server: FakeSipServer, phone: Phone, connects: number):
 }
 
 describe('a ringing call when the connection to the platform is lost', () => {
-  it('stops ringing as soon as the phone is registered again, missed as "connection lost" (a crash and a cut look alike)', async () => {
+  it('stops ringing as soon as its connection closes, before the phone is back, missed as "connection lost" (a crash and a cut look alike)', async () => {
     const server = new FakeSipServer();
     const phone = await registered(server);
     const missed = missedOf(phone);
-    await ringing(server, phone, '111');
+    const callId = await ringing(server, phone, '111');
     const call = phone.call;
     const connects = server.connects;
+    server.refuseConnections = true;
     server.drop('dropped');
-    // While the phone has no connection it cannot know more: the call still rings.
-    expect(call?.state.kind).toBe('ringing');
-    await backAgain(server, phone, connects);
+    // The phone has no connection and no answer could reach the platform over another: the ring is over.
     expect(call?.state).toMatchObject({ kind: 'ended', cause: 'connection-lost', by: 'system', loss: 'connection-lost', reason: { key: 'phone.ringLost.connection' } });
+    expect(phone.registration.kind).not.toBe('registered');
     await vi.waitFor(() => expect(missed.map((m) => `${m.remoteUser}:${m.reason}`)).toEqual(['111:connection-lost']));
-    expect(server.statusesFor(server.received.at(-1)?.callId ?? '')).not.toContain(200);
+    server.refuseConnections = false;
+    await backAgain(server, phone, connects);
+    expect(server.statusesFor(callId)).not.toContain(200);
+    expect(missed).toHaveLength(1);
+  });
+
+  it('says "the network" when main had reported a network change that took the connection', async () => {
+    const server = new FakeSipServer();
+    const phone = await registered(server);
+    await ringing(server, phone, '112');
+    const call = phone.call;
+    server.halfOpen = true; // the keep-alive the network change asks for goes unanswered
+    phone.networkChanged();
+    await vi.waitFor(() => expect(call?.state).toMatchObject({ kind: 'ended', cause: 'connection-lost', loss: 'network', reason: { key: 'phone.ringLost.network' } }), { timeout: 10_000 });
   });
 
   it('says "platform restarted" when the platform closed the socket saying it goes away', async () => {
@@ -77,7 +90,7 @@ describe('a ringing call when the connection to the platform is lost', () => {
     await vi.waitFor(() => expect(missed.map((m) => `${m.remoteUser}:${m.reason}`)).toEqual(['333:connection-lost']));
   });
 
-  it('answering it while the connection is gone sends no 200 and ends it as lost: no answered call, no wrap-up', async () => {
+  it('answering it once the connection is gone sends no 200: no answered call, no wrap-up', async () => {
     const server = new FakeSipServer();
     const phone = await registered(server);
     const missed = missedOf(phone);
@@ -85,14 +98,14 @@ describe('a ringing call when the connection to the platform is lost', () => {
     const call = phone.call;
     server.refuseConnections = true;
     server.drop('dropped');
-    await phone.answer();
+    await expect(phone.answer()).rejects.toMatchObject({ say: { key: 'phone.err.noCall' } });
     expect(call?.state).toMatchObject({ kind: 'ended', cause: 'connection-lost' });
     expect(call?.activeSince).toBeNull();
     expect(server.statusesFor(callId)).not.toContain(200);
     await vi.waitFor(() => expect(missed.map((m) => `${m.remoteUser}:${m.reason}`)).toEqual(['555:connection-lost']));
   });
 
-  it('"end the current one and answer" on a dead waiting call ends the waiting call as lost, not rejected, and leaves the live call alone', async () => {
+  it('a waiting call ends as lost with its connection, not rejected: "end the current one and answer" then leaves the live call alone', async () => {
     const server = new FakeSipServer();
     const phone = await registered(server);
     const missed = missedOf(phone);
@@ -105,7 +118,7 @@ describe('a ringing call when the connection to the platform is lost', () => {
     const waiting = phone.waitingCall;
     server.refuseConnections = true;
     server.drop('dropped');
-    await phone.takeWaiting('end-current');
+    await expect(phone.takeWaiting('end-current')).rejects.toMatchObject({ say: { key: 'phone.err.noWaitingCall' } });
     expect(waiting?.state).toMatchObject({ kind: 'ended', cause: 'connection-lost' });
     expect(live?.state.kind).toBe('active');
     expect(server.count('BYE')).toBe(0);

@@ -151,7 +151,7 @@ describe('Phone calls', () => {
   it("says its refusals by message key, so the page shows them in the agent's language", async () => {
     const server = new FakeSipServer();
     const phone = await registered(server);
-    expect(() => phone.hold()).toThrow(PhoneError);
+    await expect(phone.hold()).rejects.toThrow(PhoneError); // a rejection, never a throw out of the caller's handler
     server.invite({ 'X-CTI': CTI });
     await vi.waitFor(() => expect(phone.call?.state.kind).toBe('ringing'));
     const refusal = await phone.hold().then(() => null, (e: unknown) => e);

@@ -66,8 +66,10 @@ export class Phone {
         this.connectedSignal.connected();
       },
       onDisconnect: () => {
-        this.keeper.onDisconnect();
+        const cause = this.keeper.onDisconnect();
         this.offered.connectionClosed(this.losses.end());
+        // A call still ringing can no longer be answered (its 200 could reach nobody): it stops now, not when the phone is back.
+        if (cause) this.offered.connectionGone(this.losses.closed(cause));
       },
       onInvite: (invitation) => this.offered.invite(invitation),
     });
@@ -231,7 +233,7 @@ export class Phone {
   takeWaiting = (mode: TakeWaitingMode): Promise<void> => takeWaiting(this.calls, mode, () => this.losses.last());
 
   /** Declines the waiting call (486); the live call goes on. */
-  rejectWaiting = (): Promise<void> => this.waitingOrThrow().reject();
+  rejectWaiting = async (): Promise<void> => this.waitingOrThrow().reject();
 
   /** Goes back to the call on hold (also between a customer and the consultation): the one talking now is held first. */
   swap = async (): Promise<void> => {
@@ -240,7 +242,7 @@ export class Phone {
   };
 
   /** Hangs up the call on hold beside the current one. */
-  hangUpHeld = (): Promise<HangUpResult> => {
+  hangUpHeld = async (): Promise<HangUpResult> => {
     const held = this.calls.background;
     if (!held) throw new PhoneError('phone.err.noCall');
     return held.hangUp();
@@ -248,9 +250,9 @@ export class Phone {
 
   // Transfers (transfer/): progress comes as `transfer` and `consultation` events.
   /** Blind transfer of the current call; resolves with its result (done: the call ended as `transferred`; failed: it is resumed). */
-  transfer = (target: TransferTarget): Promise<TransferState> => this.transfers.blind(this.live(), target);
+  transfer = async (target: TransferTarget): Promise<TransferState> => this.transfers.blind(this.live(), target);
   /** Holds the current call and calls `target` about it; resolves with the consultation's call once placed. */
-  consult = (target: TransferTarget): Promise<PhoneCall> => this.transfers.consult(this.live(), target);
+  consult = async (target: TransferTarget): Promise<PhoneCall> => this.transfers.consult(this.live(), target);
   /** Attended transfer: the platform joins the customer and the consulted target; both calls end as `transferred`. */
   completeTransfer = (): Promise<TransferState> => this.transfers.complete();
   /** Hangs up the consultation and resumes the customer. */
@@ -266,16 +268,17 @@ export class Phone {
   /** Leaves the two talking: the attended transfer (REFER with Replaces). */
   leaveConference = (): Promise<TransferState> => this.transfers.complete();
 
-  // Convenience for the UI: act on the foreground call (in a conference: on both).
-  answer = (): Promise<void> => this.live().answer();
-  reject = (): Promise<void> => this.live().reject();
-  hangUp = (): Promise<HangUpResult> => this.live().hangUp();
+  // Convenience for the UI: act on the foreground call (in a conference: on both). Async, so that "no call" (a call
+  // that ended as the agent pressed) is a rejection like every other failure, never a throw out of a key's handler.
+  answer = async (): Promise<void> => this.live().answer();
+  reject = async (): Promise<void> => this.live().reject();
+  hangUp = async (): Promise<HangUpResult> => this.live().hangUp();
   setMuted = (muted: boolean): void => {
     const both = this.transfers.currentConference?.calls;
     for (const call of both ?? [this.live()]) call.setMuted(muted);
   };
-  hold = (): Promise<void> => this.transfers.currentConference?.hold() ?? this.live().hold();
-  resume = (): Promise<void> => this.transfers.currentConference?.resume() ?? this.live().resume();
+  hold = async (): Promise<void> => this.transfers.currentConference?.hold() ?? this.live().hold();
+  resume = async (): Promise<void> => this.transfers.currentConference?.resume() ?? this.live().resume();
   sendDtmf = (tones: string): void => this.live().sendDtmf(tones);
   // The shift-start check (check/): the phone's own registration and connection, never a second one.
   /** The echo test's call: none of the agent's calls (check/echo-call.ts). */
@@ -310,7 +313,7 @@ export class Phone {
   /** Registered again: calls that rang over the lost connection end first (a fresh call never waits beside them), then answered ones are asked about. */
   private registeredAgain(again: RegisteredAgain): void {
     const loss = this.losses.registeredAgain(again);
-    if (again.newConnection) this.offered.connectionReplaced(loss);
+    if (again.newConnection) this.offered.connectionGone(loss);
     this.watchdog.registeredAgain(this.calls.all, again, loss);
     this.events.emit('registeredAgain', again);
   }

@@ -36,6 +36,12 @@ export class ConnectionLosses {
 
   constructor(readonly end: () => ConnectionEnd | null) {}
 
+  /** The connection closed, in an outage `cause` started: what took it. */
+  closed(cause: KickReason | 'lost'): ConnectionLoss {
+    this.cause = cause;
+    return connectionLoss(this.end(), cause);
+  }
+
   /** Registered again: the loss it came back from (how a connection ended counts only when one was lost). */
   registeredAgain(again: RegisteredAgain): ConnectionLoss {
     this.cause = again.cause;

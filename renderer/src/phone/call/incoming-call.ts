@@ -6,9 +6,9 @@
  *
  * Its INVITE came over one connection: once that one is gone, a 200 (or a
  * 486) can reach nobody. A platform that crashed forgot the call and sends no
- * CANCEL, so the phone ends such a call itself (`connectionGone`, when it is
- * registered again or the agent acts on it) instead of ringing until sip.js's
- * 60 s no-answer timer.
+ * CANCEL, so the phone ends such a call itself (`connectionGone`, when that
+ * connection closes, a newer one carries an INVITE or the agent acts on it)
+ * instead of ringing through the outage, until sip.js's 60 s no-answer timer.
  */
 import type { Invitation } from 'sip.js';
 import { phoneEnglish } from '../phone-english';

@@ -82,7 +82,7 @@ export class OfferedCalls {
     const { remoteUser, cti } = read;
     const now = this.opts.timers.now();
     // This INVITE came over the connection up now: calls that rang over an older one are gone.
-    this.connectionReplaced(this.opts.connectionLoss());
+    this.connectionGone(this.opts.connectionLoss());
     const busy = calls.all.length > 0;
     if (calls.full) {
       void invitation.reject({ statusCode: 486 }).catch(() => undefined);
@@ -116,8 +116,8 @@ export class OfferedCalls {
     }
   }
 
-  /** The phone has a new connection (registered again): ringing calls whose INVITE came over an older one end, saying what took it. */
-  connectionReplaced(loss: ConnectionLoss): void {
+  /** A connection is gone (it closed, or a new one is up): ringing calls whose INVITE came over a connection no longer up end, saying what took it. */
+  connectionGone(loss: ConnectionLoss): void {
     for (const call of [...this.opts.calls.all]) call.connectionGone(loss);
   }
 

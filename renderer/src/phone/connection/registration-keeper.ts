@@ -181,17 +181,22 @@ export class RegistrationKeeper {
     this.register();
   }
 
-  /** The UserAgent's delegate forwards its disconnect here. */
-  onDisconnect(): void {
+  /**
+   * The UserAgent's delegate forwards its disconnect here. Returns what
+   * started this outage (a kick's reason, else 'lost'), or null when the
+   * phone is stopping (no outage: the agent signed out).
+   */
+  onDisconnect(): KickReason | 'lost' | null {
     this.watch?.stop();
     // The next connection registers anew: a retry timed for this one would send a second REGISTER.
     this.clearRefusedRetry();
-    if (!this.started) return;
+    if (!this.started) return null;
     this.outage ??= { at: this.opts.timers.now(), cause: 'lost', connectionLost: true };
     this.outage.connectionLost = true;
     if (this.reg.kind !== 'failed') this.set({ kind: 'registering' });
     if (!this.credentialsRefused) this.reconnector.schedule();
     this.refreshIndicator();
+    return this.outage.cause;
   }
 
   private newRegisterer(): Registerer {
