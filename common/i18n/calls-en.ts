@@ -102,6 +102,7 @@ export const callsEn = {
   'calls.dispo.d1': 'Extra data 1',
   'calls.dispo.d2': 'Extra data 2',
   'calls.dispo.comment': 'Comment',
+  'calls.dispo.commentHint': 'Ctrl+Enter saves the disposition (Enter starts a new line here).',
   'calls.dispo.tag': 'Tag',
   'calls.dispo.callback': 'Schedule a callback',
   'calls.dispo.callbackAt': 'Call back at',

@@ -104,6 +104,7 @@ export const callsEs: Record<keyof typeof callsEn, string> = {
   'calls.dispo.d1': 'Dato adicional 1',
   'calls.dispo.d2': 'Dato adicional 2',
   'calls.dispo.comment': 'Comentario',
+  'calls.dispo.commentHint': 'Ctrl+Intro guarda la calificación (aquí Intro empieza otra línea).',
   'calls.dispo.tag': 'Etiqueta',
   'calls.dispo.callback': 'Agendar una nueva llamada',
   'calls.dispo.callbackAt': 'Volver a llamar el',

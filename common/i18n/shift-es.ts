@@ -57,7 +57,7 @@ export const shiftEs: Record<keyof typeof shiftEn, string> = {
   'shift.bar.answerWaiting': 'Poner en espera y atender',
   'shift.shortcut.answer': 'Ctrl+Alt+Intro',
   'shift.shortcut.hint': 'o {keys}',
-  'shift.help.shortcuts': 'Teclado: Ctrl+Alt+Intro atiende una llamada que suena (no escribe nada). Los atajos para atender y colgar desde cualquier programa se configuran en Ajustes (aplicación de escritorio).',
+  'shift.help.shortcuts': 'Teclado: Ctrl+Alt+Intro atiende una llamada que suena (no escribe nada). Intro guarda una calificación; desde su comentario, Ctrl+Intro. Los atajos para atender y colgar desde cualquier programa se configuran en Ajustes (aplicación de escritorio).',
   'shift.announce.ringing': 'Llamada entrante de {caller}{campaign}. Atienda con Ctrl+Alt+Intro.',
   'shift.announce.campaign': ', campaña {campaign}',
   'shift.title.ringing': '☎ {caller} — {app}',

@@ -168,7 +168,7 @@ describe('calls in the app', () => {
     await phoneOnline(page);
   }, 90_000);
 
-  it('works from the keyboard: Enter places the call, Enter on Hang up ends it, Enter saves the disposition; every control is labelled', async () => {
+  it('works from the keyboard: Enter places the call, Enter on Hang up ends it, Enter saves the disposition, Ctrl+Enter from the comment; every control is labelled', async () => {
     const { page } = app;
     const unlabelled = await page.locator('.agent-home').evaluate((root) =>
       [...root.querySelectorAll('input, select, textarea, button')]
@@ -192,5 +192,27 @@ describe('calls in the app', () => {
     const stored = await until(async () => (await simDispositions(app)).find((d) => d.guid === guid), 'the keyboard disposition is stored');
     expect(stored.params).toMatchObject({ l1: 'No interesado', callerid: '099777888' });
     expect(((await app.simState())['dispositions'] as unknown[]).length).toBe(before + 1);
+
+    // In the comment Enter starts a line; Ctrl+Enter saves from there (the hint under it says so).
+    await form.waitFor({ state: 'detached' });
+    await page.locator('input[name=number]').focus();
+    await page.keyboard.type('099777889');
+    await page.keyboard.press('Enter');
+    await panelState(page, 'active').waitFor({ timeout: 15_000 });
+    await page.getByTestId('hang-up').focus();
+    await page.keyboard.press('Enter');
+    await form.locator('input[name=l1]').waitFor();
+    const second = await form.getAttribute('data-guid');
+    await form.locator('input[name=l1]').focus();
+    await page.keyboard.type('Contactado');
+    await form.locator('textarea[name=comment]').focus();
+    await page.keyboard.type('Pide la factura');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('y un descuento');
+    expect(await simDispositions(app).then((all) => all.some((d) => d.guid === second))).toBe(false);
+    expect(await form.locator('textarea[name=comment]').evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent)).toBe('Ctrl+Intro guarda la calificación (aquí Intro empieza otra línea).');
+    await page.keyboard.press('Control+Enter');
+    const withComment = await until(async () => (await simDispositions(app)).find((d) => d.guid === second), 'the disposition saved with Ctrl+Enter is stored');
+    expect(withComment.params).toMatchObject({ l1: 'Contactado', callerid: '099777889', comment: 'Pide la factura\ny un descuento' });
   }, 90_000);
 });

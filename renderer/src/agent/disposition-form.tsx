@@ -132,7 +132,17 @@ export function DispositionForm({ api, wrap, setup, onDone, onDiscard, waitingAf
         </div>
         <div className="field">
           <label htmlFor={`${id}-comment`}>{t('calls.dispo.comment')}</label>
-          <textarea id={`${id}-comment`} name="comment" rows={2} value={fields.comment} onChange={(e) => set({ comment: e.target.value })} />
+          <textarea
+            id={`${id}-comment`} name="comment" rows={2} value={fields.comment} onChange={(e) => set({ comment: e.target.value })}
+            // Enter saves from every other field; in the comment it starts a line, so Ctrl+Enter saves from here.
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey)) return;
+              e.preventDefault();
+              e.currentTarget.form?.requestSubmit();
+            }}
+            aria-describedby={`${id}-comment-hint`}
+          />
+          <p className="hint" id={`${id}-comment-hint`}>{t('calls.dispo.commentHint')}</p>
         </div>
         <div className="field field-check">
           <input id={`${id}-callback`} name="callback" type="checkbox" checked={fields.callback} onChange={(e) => set({ callback: e.target.checked })} />
