@@ -129,6 +129,42 @@ describe('the platform\'s API away, the phone still connected', () => {
   });
 });
 
+describe('the phone away, the platform\'s API up', () => {
+  it('Make Call is not sent and says why (the platform rings her phone first); the error goes when the phone is back, and a line says the call was not placed', { timeout: 90_000 }, async () => {
+    const { page } = app;
+    const agent = app.agents[0]!;
+    const calls = async (): Promise<number> => ((await app.simState())['calls'] as unknown[]).length;
+    await simControl(app.sim, 'POST', '/sip/refuse', { seconds: 12 });
+    await simControl(app.sim, 'POST', `/sip/agents/${agent.phone}/drop`, { mode: 'both' });
+    await page.locator('[data-testid=connection][data-state=phone-offline]').waitFor({ timeout: 15_000 });
+    const before = await calls();
+    await page.locator('input[name=number]').fill('099 765 113');
+    await page.getByTestId('call-button').click();
+    const banner = page.locator('.agent-home [role=alert]').filter({ hasText: /Realizar llamada/u });
+    await banner.waitFor({ timeout: 5_000 });
+    // Said as the refusal it is, without the heading of an error inside the application.
+    expect(await banner.textContent()).toBe('Realizar llamada: su teléfono no está conectado a la plataforma, que para hacer la llamada llama primero a su teléfono; la llamada no se hizo. Espere a que el encabezado diga «Conectado» y pulse «Llamar» otra vez.');
+    expect(await calls()).toBe(before);
+    expect(await page.locator('input[name=number]').inputValue()).toBe('099 765 113');
+    await screenshotsInBothLanguages(page, 'phone-away-make-call');
+    await chooseLanguage(page, 'en');
+    expect(await page.locator('.agent-home [role=alert]').textContent()).toMatch(/Make Call: your phone is not connected to the platform/u);
+    await chooseLanguage(page, 'es');
+    expect(await page.locator('[data-testid=connection]').getAttribute('data-state')).toBe('phone-offline');
+
+    await phoneOnline(page);
+    const notPlaced = page.getByTestId('call-not-placed');
+    await notPlaced.waitFor({ timeout: 15_000 });
+    expect(await banner.count()).toBe(0);
+    expect(await notPlaced.textContent()).toBe('Su teléfono está conectado de nuevo, pero la llamada a 099 765 113 no se realizó. Pulse «Llamar» para intentarlo otra vez.');
+    await screenshotsInBothLanguages(page, 'phone-back-call-not-placed');
+    const call = await dialFromPad(app, '099765113');
+    expect(await notPlaced.count()).toBe(0);
+    await page.getByTestId('hang-up').click();
+    await disposeInForm(page, call.guid, 'Resuelto');
+  });
+});
+
 describe('a reload while the platform\'s API is away', () => {
   it('says why the campaigns could not be listed in the agent\'s language, and the line goes once the API is back', { timeout: 90_000 }, async () => {
     const { page } = app;

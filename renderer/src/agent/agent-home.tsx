@@ -80,13 +80,17 @@ export function AgentHome({ api, session, phone, phoneProblem, renewalProblem }:
       {phoneProblem && <p className="banner banner-warning" role="alert" data-testid="phone-problem">{errorText({ message: phoneProblem.key, say: phoneProblem })}</p>}
       {renewalProblem && <p className="banner banner-warning" role="alert" data-testid="renewal-problem">{t('calls.renewal.failed', { error: errorText(renewalProblem) })}</p>}
       {state.setup && state.setup.problemsSaid.length > 0 && <p className="banner banner-warning" role="alert" data-testid="setup-problem">{t('calls.setupProblem', { problem: state.setup.problemsSaid.map((say) => errorText({ message: say.key, say })).join(' ') })}</p>}
-      {state.error && <FieldError error={state.error} />}
+      {state.error?.refusal ? (
+        <p className="banner banner-warning" role="alert" data-testid="calls-refusal">{errorText(state.error)}</p>
+      ) : state.error && <FieldError error={state.error} />}
       {missed.error && <FieldError error={missed.error} />}
       {lost && <LostCallNotice lost={lost} onDismiss={dismissLost} />}
       {takeover && <TakeoverNotice notice={takeover} onDismiss={dismissTakeover} />}
       {state.notice?.kind === 'fallback-hangup' && <p className="banner banner-info" role="status">{t('calls.hangUp.fallback')}</p>}
       {state.notice?.kind === 'call-not-placed' && (
-        <p className="banner banner-info" role="status" data-testid="call-not-placed">{t('calls.dial.notPlaced', { number: state.notice.number })}</p>
+        <p className="banner banner-info" role="status" data-testid="call-not-placed">
+          {t(state.notice.waitsFor === 'phone' ? 'calls.dial.notPlacedPhone' : 'calls.dial.notPlaced', { number: state.notice.number })}
+        </p>
       )}
       <div className="agent-columns">
         <div className="agent-main">

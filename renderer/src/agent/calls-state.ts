@@ -14,15 +14,25 @@ export interface CallsState {
   wrapUps: WrapUp[];
   outbox: OutboxStatusView | null;
   placing: boolean;
-  error: IpcError | null;
+  error: CallsError | null;
   /**
    * A sentence worth telling the agent: the API had to hang up, or the call she placed while the platform
-   * was away was not made (said once it is back, when the error that said so goes).
+   * or her phone was away was not made (said once it is back, when the error that said so goes).
    */
-  notice: { kind: 'fallback-hangup' } | { kind: 'call-not-placed'; number: string } | null;
+  notice: { kind: 'fallback-hangup' } | { kind: 'call-not-placed'; number: string; waitsFor: NotPlacedBecause } | null;
   /** Notes typed during each live call (by call id); they become its disposition comment. */
   notes: Readonly<Record<string, string>>;
 }
+
+/**
+ * An error beside the calls: main's (an IPC error, with its heading), or a refusal the page made itself (a
+ * control the phone refused, Make Call with the phone away), said as its sentence alone: nothing failed inside
+ * the application, which is what the heading of an error without a code of its own says.
+ */
+export type CallsError = IpcError & { readonly refusal?: true };
+
+/** What a Make Call not made waited for: the platform's API, or her phone's registration. */
+export type NotPlacedBecause = 'platform' | 'phone';
 
 export interface CallsActions {
   makeCall(campaign: string, number: string): Promise<boolean>;

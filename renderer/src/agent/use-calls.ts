@@ -5,13 +5,13 @@
 // the live one and a call on hold beside it, the wrap-ups (dispositions to
 // record) and the outbox's "n waiting to send".
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CallsSetup, IpcError, LiveCallSnapshot, OutboxStatusView, PlacedCall } from '../../../common/ipc-contract';
+import type { CallsSetup, LiveCallSnapshot, OutboxStatusView, PlacedCall } from '../../../common/ipc-contract';
 import { normalisePhoneNumber } from '../../../common/phone-number';
 import type { SoftphoneApi } from '../bridge';
 import { MAKE_CALL_DEADLINE_MS, withReplyDeadline } from '../bridge/reply-deadline';
 import { PhoneError, type Phone, type PhoneCall, type QualitySample } from '../phone';
 import { callTransferOf, viewOf, wrapUpFromRecord, wrapUpOf, wrapUpRecordOf, type CallView, type WrapUp } from './call-view';
-import type { CallsActions, CallsState } from './calls-state';
+import type { CallsActions, CallsError, CallsState, NotPlacedBecause } from './calls-state';
 import { useLiveCallReport } from './use-live-call-report';
 import { chosenTransfer, rememberTransfer } from './transfer/transfer-log';
 import { notifyIncomingCall } from './incoming-notification';
@@ -28,16 +28,19 @@ interface CallViews {
 
 const NO_CALLS: CallViews = { call: null, waiting: null, held: null };
 
+/** Make Call refused before it is sent: the phone the platform would ring first is not registered. */
+const PHONE_AWAY: CallsError = { code: 'internal', message: 'calls.dial.phoneAway', say: { key: 'calls.dial.phoneAway', params: {} }, refusal: true };
+
 export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (caller: string, campaign: string) => { title: string; body: string }): [CallsState, CallsActions] {
   const [setup, setSetup] = useState<CallsSetup | null>(null);
   const [views, setViews] = useState<CallViews>(NO_CALLS);
   const [wrapUps, setWrapUps] = useState<WrapUp[]>([]);
   const [outbox, setOutbox] = useState<OutboxStatusView | null>(null);
   const [placing, setPlacing] = useState(false);
-  const [error, setError] = useState<IpcError | null>(null);
+  const [error, setError] = useState<CallsError | null>(null);
   const [notice, setNotice] = useState<CallsState['notice']>(null);
-  /** The number of a Make Call the platform could not be reached for, until it is reached again or she acts. */
-  const notPlaced = useRef<string | null>(null);
+  /** A Make Call not made because the platform (its API) or her phone was away, until it is back or she acts. */
+  const notPlaced = useRef<{ number: string; waitsFor: NotPlacedBecause } | null>(null);
   const placed = useRef<PlacedCall | null>(null);
   const fallbackHangUp = useRef<() => void>(() => undefined);
   fallbackHangUp.current = () => {
@@ -115,9 +118,10 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
         // "The platform cannot be reached" is over once it is reached again: the banner goes with its cause.
         setError((shown) => (shown?.code === 'instance-unreachable' ? null : shown));
         // The call she placed meanwhile was not made: said as the banner goes, so a glance cannot miss it.
-        const number = notPlaced.current;
+        const waiting = notPlaced.current;
+        if (waiting?.waitsFor !== 'platform') return;
         notPlaced.current = null;
-        if (number !== null) setNotice({ kind: 'call-not-placed', number });
+        setNotice({ kind: 'call-not-placed', ...waiting });
       }),
     ];
     return () => {
@@ -179,6 +183,15 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
         quality.current.set(callId, sample);
         refresh();
       }),
+      // Registered again: "your phone is not connected" goes with its cause, and the call it stopped is said once.
+      phone.on('registration', (state) => {
+        if (state.kind !== 'registered') return;
+        setError((shown) => (shown?.say?.key === PHONE_AWAY.say?.key ? null : shown));
+        const waiting = notPlaced.current;
+        if (waiting?.waitsFor !== 'phone') return;
+        notPlaced.current = null;
+        setNotice({ kind: 'call-not-placed', ...waiting });
+      }),
     ];
     // The phone runs from before the UI (phone-runner.ts): a call that rang or was answered before this
     // subscription is taken as if its event came now (announced, or counted as answered), then shown.
@@ -206,7 +219,7 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
     // A control that fails (no call any more, a refused re-INVITE) says why beside the panel.
     Promise.resolve()
       .then(what)
-      .catch((e: unknown) => setError({ code: 'internal', message: message(e), ...(e instanceof PhoneError ? { say: e.say } : {}) }));
+      .catch((e: unknown) => setError({ code: 'internal', message: message(e), ...(e instanceof PhoneError ? { say: e.say, refusal: true } : {}) }));
   }, []);
 
   const makeCall = useCallback(
@@ -215,6 +228,12 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
       setError(null);
       setNotice(null);
       notPlaced.current = null;
+      // The platform places a Make Call by ringing her phone first: unregistered, it fails there at once and says nothing.
+      if (phone.registration.kind !== 'registered') {
+        setError(PHONE_AWAY);
+        notPlaced.current = { number, waitsFor: 'phone' };
+        return false;
+      }
       const normalised = normalisePhoneNumber(number);
       // Announce the call first: the platform's INVITE can arrive before Make Call's answer.
       const expected = normalised.ok ? phone.expectCall(normalised.value.number) : null;
@@ -224,7 +243,7 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
       if (!reply.ok) {
         expected?.cancel();
         setError(reply.error);
-        if (reply.error.code === 'instance-unreachable') notPlaced.current = number;
+        if (reply.error.code === 'instance-unreachable') notPlaced.current = { number, waitsFor: 'platform' };
         return false;
       }
       placed.current = reply.value;
