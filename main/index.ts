@@ -44,6 +44,7 @@ import { registerAppScheme, serveAppScheme } from './desktop/app-protocol';
 import { packagedPublisherNames, startUpdates } from './desktop/updates';
 import { updateTrust } from './services/updates';
 import { startWorkstation, type Workstation } from './desktop/workstation';
+import { english } from '../common/i18n/say';
 
 const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
 const location = rendererLocation(devServerUrl);
@@ -74,7 +75,7 @@ if (claimSingleInstance(app, (argv) => {
 async function composeServices(workstation: () => Workstation | undefined) {
   const userData = app.getPath('userData');
   const policy = await loadPolicy({ platform: process.platform, env: process.env });
-  if (policy.problem) logging.logger.warn(policy.problem);
+  if (policy.problem) logging.logger.warn(english(policy.problem));
   if (policy.note) logging.logger.info(policy.note);
   const settings = withPolicy(
     createSettingsService(createElectronStoreSettingsStorage({ open: () => new Store(SETTINGS_STORE_OPTIONS), filePath: join(userData, 'settings.json') })),

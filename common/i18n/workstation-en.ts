@@ -51,6 +51,8 @@ export const workstationEn = {
   'workstation.settings.saved': 'Saved.',
   'workstation.settings.close': 'Close',
   'workstation.settings.policyProblem': 'The IT policy file could not be applied: {problem}',
+  'policy.problem.missing': 'The IT policy file named by {variable} ({path}) does not exist. The app runs without a policy; ask IT to check the path.',
+  'policy.problem.unusable': 'The IT policy file {path} could not be used: {cause}. The app runs without it; ask IT to fix the file.',
   'workstation.help.button': 'Help',
   'workstation.help.copyDiagnostics': 'Copy diagnostics',
   'workstation.help.saveBundle': 'Save diagnostics file',

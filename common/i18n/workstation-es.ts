@@ -53,6 +53,8 @@ export const workstationEs: Record<keyof typeof workstationEn, string> = {
   'workstation.settings.saved': 'Guardado.',
   'workstation.settings.close': 'Cerrar',
   'workstation.settings.policyProblem': 'No se pudo aplicar el archivo de política de TI: {problem}',
+  'policy.problem.missing': 'El archivo de política de TI indicado por {variable} ({path}) no existe. La aplicación funciona sin política; pida a TI que revise la ruta.',
+  'policy.problem.unusable': 'El archivo de política de TI {path} no se pudo usar: {cause}. La aplicación funciona sin él; pida a TI que corrija el archivo.',
   'workstation.help.button': 'Ayuda',
   'workstation.help.copyDiagnostics': 'Copiar diagnóstico',
   'workstation.help.saveBundle': 'Guardar archivo de diagnóstico',

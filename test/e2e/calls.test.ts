@@ -176,16 +176,20 @@ describe('calls in the app', () => {
         .map((el) => el.outerHTML.slice(0, 80)));
     expect(unlabelled).toEqual([]);
     const before = ((await app.simState())['dispositions'] as unknown[]).length;
-    await page.locator('input[name=number]').focus();
-    await page.keyboard.type('099777888');
-    await page.keyboard.press('Enter');
-    await panelState(page, 'active').waitFor({ timeout: 15_000 });
-    await page.getByTestId('hang-up').focus();
-    await page.keyboard.press('Enter');
     const form = page.getByTestId('disposition-form');
-    await form.locator('input[name=l1]').waitFor();
+    /** Enter on the number places the call, Enter on Hang up ends it; the wrap-up's GUID. */
+    const callAndHangUpByKeyboard = async (number: string): Promise<string | null> => {
+      await page.locator('input[name=number]').focus();
+      await page.keyboard.type(number);
+      await page.keyboard.press('Enter');
+      await panelState(page, 'active').waitFor({ timeout: 15_000 });
+      await page.getByTestId('hang-up').focus();
+      await page.keyboard.press('Enter');
+      await form.locator('input[name=l1]').waitFor();
+      return form.getAttribute('data-guid');
+    };
+    const guid = await callAndHangUpByKeyboard('099777888');
     expect(await page.getByTestId('disposition-form').count()).toBe(1);
-    const guid = await form.getAttribute('data-guid');
     await form.locator('input[name=l1]').focus();
     await page.keyboard.type('No interesado');
     await page.keyboard.press('Enter');
@@ -195,14 +199,7 @@ describe('calls in the app', () => {
 
     // In the comment Enter starts a line; Ctrl+Enter saves from there (the hint under it says so).
     await form.waitFor({ state: 'detached' });
-    await page.locator('input[name=number]').focus();
-    await page.keyboard.type('099777889');
-    await page.keyboard.press('Enter');
-    await panelState(page, 'active').waitFor({ timeout: 15_000 });
-    await page.getByTestId('hang-up').focus();
-    await page.keyboard.press('Enter');
-    await form.locator('input[name=l1]').waitFor();
-    const second = await form.getAttribute('data-guid');
+    const second = await callAndHangUpByKeyboard('099777889');
     await form.locator('input[name=l1]').focus();
     await page.keyboard.type('Contactado');
     await form.locator('textarea[name=comment]').focus();

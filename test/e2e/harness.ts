@@ -16,6 +16,7 @@ import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { reportOnFailure } from '../support/failure-report';
 import type { BackoffPolicy } from '../../common/backoff';
 import type { Policy } from '../../main/services/policy/policy-schema';
+import { loadPolicy, POLICY_ENV_VAR, type LoadedPolicy } from '../../main/services/policy';
 
 const PROJECT_DIR = resolve(import.meta.dirname, '../..');
 /**
@@ -71,6 +72,8 @@ export interface StartOptions {
   outboxBackoff?: BackoffPolicy;
   /** IT's policy, as if read from its file (values and locks). */
   policy?: Policy;
+  /** The text of an IT policy file, read as the app reads one named by its environment variable (a broken one, say). */
+  policyFileText?: string;
   /** Real audio devices (a PulseAudio of the test's, pulse-audio.ts) instead of Chromium's fake ones, heard (no --mute-audio). */
   realAudio?: { env: Record<string, string> };
 }
@@ -106,6 +109,7 @@ export async function startApp(options: StartOptions = {}): Promise<E2EApp> {
       overrides,
       ...(options.outboxBackoff ? { outboxBackoff: options.outboxBackoff } : {}),
       ...(options.policy ? { policy: { policy: options.policy, source: 'the test\'s policy', problem: null, note: null } } : {}),
+      ...(options.policyFileText === undefined ? {} : { policy: await policyFromFile(dataDir, options.policyFileText) }),
       ...(options.demo && demo ? { rememberedPasswords: { [demo.agent]: demo.password } } : {}),
     });
     cleanups.push(() => host.close());
@@ -156,6 +160,14 @@ async function failureReport(sim: Simulator, dataDir: string, consoleLines: read
     ? await Promise.all(['/sip/registrations', '/sip/connections'].map(async (path) => `${path}: ${JSON.stringify(await simControl(sim, 'GET', path)).slice(0, 2_000)}`))
     : [];
   return [`app log: ${logText || '(empty)'}`, `page console (warnings, errors):\n${consoleLines.join('\n') || '(none)'}`, ...sip].join('\n');
+}
+
+/** Reads a policy file's text as the app does, from a file in `dir` named by the environment variable (this machine's system file is not looked at). */
+async function policyFromFile(dir: string, text: string): Promise<LoadedPolicy> {
+  const path = join(dir, 'policy.json');
+  writeFileSync(path, text);
+  const absent = Object.assign(new Error('not this test\'s file'), { code: 'ENOENT' });
+  return loadPolicy({ platform: process.platform, env: { [POLICY_ENV_VAR]: path }, read: async (p) => (p === path ? readFileSync(p, 'utf8') : Promise.reject(absent)) });
 }
 
 /** The simulator's SIP WebSocket address, once the simulator offers one (ready line `sip.ws`). */

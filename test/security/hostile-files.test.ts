@@ -82,7 +82,7 @@ describe('a FIFO where main expects a file is refused at once, and the store goe
   }, CHILD_TEST_MS);
 
   it('the IT policy file: no policy, and why', async () => {
-    expect(await inChild('policy')).toMatchObject({ policy: null, source: join(dir, 'policy.json'), problem: expect.stringMatching(NOT_REGULAR) });
+    expect(await inChild('policy')).toMatchObject({ policy: null, source: join(dir, 'policy.json'), problem: { key: 'policy.problem.unusable', params: { cause: expect.stringMatching(NOT_REGULAR) } } });
   }, CHILD_TEST_MS);
 
   it("the browser host's instance file: no running host", async () => {

@@ -4,6 +4,7 @@
 import { posix, win32 } from 'node:path';
 import { readRegularFile, RefusedFileError, refusalWords } from '../files';
 import { policySchema, type Policy } from './policy-schema';
+import type { Say } from '../../../common/i18n/say';
 
 /** The environment variable naming a policy file, used when no system file exists. */
 export const POLICY_ENV_VAR = 'AGENT_SOFTPHONE_POLICY';
@@ -26,8 +27,8 @@ export interface LoadedPolicy {
   readonly policy: Policy | null;
   /** The file it came from (or that was tried and is broken), or null. */
   readonly source: string | null;
-  /** Plain words on why a policy file could not be used, or null. */
-  readonly problem: string | null;
+  /** Why a policy file could not be used, as message keys (the page says it in the user's language, the log in English), or null. */
+  readonly problem: Say | null;
   /** Set when the environment variable was ignored because a system file exists. */
   readonly note: string | null;
 }
@@ -57,7 +58,7 @@ export async function loadPolicy(input: PolicyLocationInput & { readonly read?: 
     return {
       policy: null,
       source: envPath,
-      problem: `The IT policy file named by ${POLICY_ENV_VAR} (${envPath}) does not exist. The app runs without a policy; ask IT to check the path.`,
+      problem: { key: 'policy.problem.missing', params: { variable: POLICY_ENV_VAR, path: envPath } },
       note: null,
     };
   }
@@ -86,7 +87,7 @@ function fromRead(outcome: Exclude<ReadOutcome, { kind: 'missing' }>, path: stri
   return {
     policy: null,
     source: path,
-    problem: `The IT policy file ${path} could not be used: ${parsed.cause}. The app runs without it; ask IT to fix the file.`,
+    problem: { key: 'policy.problem.unusable', params: { path, cause: parsed.cause } },
   };
 }
 

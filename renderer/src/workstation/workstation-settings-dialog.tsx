@@ -75,7 +75,9 @@ export function WorkstationSettingsDialog({ onClose }: { onClose: () => void }) 
       <form onSubmit={saveShortcuts}>
         <h2 id={`${id}-title`}>{t('workstation.settings.title')}</h2>
         <RingInDialog />
-        {view.policy.problem && <p className="banner banner-warning">{t('workstation.settings.policyProblem', { problem: view.policy.problem })}</p>}
+        {view.policy.problemSaid && (
+          <p className="banner banner-warning" data-testid="policy-problem">{t('workstation.settings.policyProblem', { problem: errorText({ message: view.policy.problemSaid.key, say: view.policy.problemSaid }) })}</p>
+        )}
         <fieldset className="settings-group">
           {TOGGLES.map(({ key, label, hint }) => {
             const isLocked = locked.has(key);

@@ -5,6 +5,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadPolicy, parsePolicyText, POLICY_ENV_VAR, systemPolicyPath } from '../../../main/services/policy';
 
 const LINUX_SYSTEM = '/etc/agent-softphone/policy.json';
+import { english, speak, type Say } from '../../../common/i18n/say';
+
+/** A problem as the log reads it (English). */
+const logged = (problem: Say | null): string | null => problem && english(problem);
 
 function errno(code: string): NodeJS.ErrnoException {
   return Object.assign(new Error(`${code}: fake`), { code });
@@ -97,7 +101,9 @@ describe('loadPolicy', () => {
   it('reports a missing file named by the environment variable', async () => {
     const loaded = await loadPolicy({ ...linux, env: { [POLICY_ENV_VAR]: '/nope.json' }, read: files({}) });
     expect(loaded.policy).toBeNull();
-    expect(loaded.problem).toMatch(/named by AGENT_SOFTPHONE_POLICY \(\/nope.json\) does not exist/);
+    expect(logged(loaded.problem)).toMatch(/named by AGENT_SOFTPHONE_POLICY \(\/nope.json\) does not exist/);
+    // The settings screen says it in the user's language.
+    expect(loaded.problem && speak('es', loaded.problem)).toBe('El archivo de política de TI indicado por AGENT_SOFTPHONE_POLICY (/nope.json) no existe. La aplicación funciona sin política; pida a TI que revise la ruta.');
   });
 
   it.each([
@@ -109,8 +115,8 @@ describe('loadPolicy', () => {
     const loaded = await loadPolicy({ ...linux, env: {}, read: files({ [LINUX_SYSTEM]: entry }) });
     expect(loaded.policy).toBeNull();
     expect(loaded.source).toBe(LINUX_SYSTEM);
-    expect(loaded.problem).toMatch(cause);
-    expect(loaded.problem).toMatch(/runs without it; ask IT to fix the file/);
+    expect(logged(loaded.problem)).toMatch(cause);
+    expect(logged(loaded.problem)).toMatch(/runs without it; ask IT to fix the file/);
   });
 
   describe('on the real file system', () => {
@@ -136,7 +142,7 @@ describe('loadPolicy', () => {
       await mkdir(path);
       const read = (p: string) => (p === LINUX_SYSTEM ? Promise.reject(errno('ENOENT')) : readFile(p, 'utf8'));
       const loaded = await loadPolicy({ ...linux, env: { [POLICY_ENV_VAR]: path }, read });
-      expect(loaded.problem).toMatch(/is a folder/);
+      expect(logged(loaded.problem)).toMatch(/is a folder/);
     });
   });
 });
