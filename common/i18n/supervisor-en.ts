@@ -100,6 +100,8 @@ export const supervisorEn = {
   'sup.upload.header': 'First row is a header',
   'sup.upload.size': 'Size',
   'sup.upload.preview': 'First rows',
+  'sup.upload.uneven': '{count} rows do not have the {fields} fields of the first row (rows {lines}); the platform may misread them. Check the file, or upload it as it is.',
+  'sup.upload.unevenOne': '1 row does not have the {fields} fields of the first row (row {lines}); the platform may misread it. Check the file, or upload it as it is.',
   'sup.upload.campaign': 'Campaign',
   'sup.upload.submit': 'Upload {records} records',
   'sup.upload.uploading': 'Uploading…',

@@ -102,6 +102,8 @@ export const supervisorEs: Record<keyof typeof supervisorEn, string> = {
   'sup.upload.header': 'La primera fila es un encabezado',
   'sup.upload.size': 'Tamaño',
   'sup.upload.preview': 'Primeras filas',
+  'sup.upload.uneven': '{count} filas no tienen los {fields} campos de la primera fila (filas {lines}); la plataforma podría leerlas mal. Revise el archivo o súbalo así.',
+  'sup.upload.unevenOne': '1 fila no tiene los {fields} campos de la primera fila (fila {lines}); la plataforma podría leerla mal. Revise el archivo o súbalo así.',
   'sup.upload.campaign': 'Campaña',
   'sup.upload.submit': 'Subir {records} registros',
   'sup.upload.uploading': 'Subiendo…',

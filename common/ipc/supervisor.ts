@@ -83,6 +83,8 @@ export const listAnalysisSchema = z.object({
   hasHeader: z.boolean(),
   firstRows: z.array(z.array(z.string())),
   bytes: z.number().int().nonnegative(),
+  /** Rows whose fields do not match the first row's (main/api/upload/dialing-list-analysis.ts); null when not read to the end. */
+  unevenRows: z.object({ fields: z.number().int().nonnegative(), count: z.number().int().nonnegative(), lines: z.array(z.number().int().positive()).max(5) }).nullable(),
 });
 export type ListAnalysis = z.infer<typeof listAnalysisSchema>;
 

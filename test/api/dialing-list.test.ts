@@ -57,6 +57,32 @@ describe('analyzeDialingList', () => {
     await expect(analyzeDialingList(path)).rejects.toThrow(/NUL/);
   });
 
+  it('finds rows whose fields do not match the first row\'s, by the row a spreadsheet shows (a quoted line break stays inside its cell, a blank line is a row)', async () => {
+    const text = [
+      'telefono;nombre;ciudad', // line 1: three fields, the rule
+      '099111222;Ana;Montevideo',
+      '099333444;Bruno', // 3: one short
+      '',
+      '099555666;"Carla; hija";"Salto\ncentro"', // 5: quoted delimiter and line break, three fields
+      '099777888;Diego;Rivera;extra', // 6: one too many
+      ';;', // 7: delimiters only, not a record
+      '099000111;Eva;Paysandú', // 8
+    ].join('\r\n');
+    const a = await analyzeDialingList(await file('uneven.csv', `${text}\r\n099222333`));
+    expect(a.records).toBe(6);
+    expect(a.unevenRows).toEqual({ fields: 3, count: 3, lines: [3, 6, 9] });
+    const even = await analyzeDialingList(await file('even.csv', 'telefono,nombre\n099,a\n098,"b, c"\n'));
+    expect(even.unevenRows).toEqual({ fields: 2, count: 0, lines: [] });
+  });
+
+  it('keeps the first five uneven lines and counts them all', async () => {
+    const rows = ['a;b', ...Array.from({ length: 9 }, (_, i) => (i % 2 === 0 ? `09${i}` : `09${i};x`))];
+    const a = await analyzeDialingList(await file('many-uneven.csv', rows.join('\n')));
+    expect(a.unevenRows).toEqual({ fields: 2, count: 5, lines: [2, 4, 6, 8, 10] });
+    const more = await analyzeDialingList(await file('more-uneven.csv', ['a;b', ...Array.from({ length: 8 }, () => '099')].join('\n')));
+    expect(more.unevenRows).toMatchObject({ count: 8, lines: [2, 3, 4, 5, 6] });
+  });
+
   it('reports a missing file as bad input', async () => {
     await expect(analyzeDialingList(join(dir, 'nope.csv'))).rejects.toThrow(/cannot be read \(ENOENT\)/);
   });

@@ -61,6 +61,17 @@ describe('integra upload-base', { timeout: 60_000 }, () => {
     expect(state.lists).toEqual([]);
   });
 
+  it('warns on stderr about rows whose fields do not match the first row\'s, naming their rows, and still uploads', async () => {
+    const path = join(dir, 'uneven.csv');
+    await writeFile(path, 'telefono;nombre\n099111222;Ana\n099333444\n099555666;Eva;extra\n');
+    const run = await runIntegra(['upload-base', '--file', path, '--campaign', 'Encuestas->'], env);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('upload-base: warning: 2 rows do not have the 2 fields of the first row (rows 3, 4); the platform may misread them. Check the file, or upload it as it is.\n');
+    expect(JSON.parse(run.stdout)).toMatchObject({ ok: true, cant: 3, analysis: { unevenRows: { fields: 2, count: 2, lines: [3, 4] } } });
+    const even = await runIntegra(['upload-base', '--file', await listFile('even.csv', 2), '--campaign', 'Encuestas->', '--dry-run'], env);
+    expect(even.stderr).not.toMatch(/warning/);
+  });
+
   it('--dry-run needs neither an instance address nor a password', async () => {
     const file = await listFile('offline.csv', 2);
     const run = await runIntegra(['upload-base', '--file', file, '--campaign', 'Encuestas->', '--username', 'sup', '--dry-run']);

@@ -218,10 +218,26 @@ describe('the supervisor area against the simulator', () => {
     writeFileSync(long, `telefono\n${Array.from({ length: 12_345 }, (_, i) => `09${1_000_000 + i}`).join('\n')}\n`);
     await form.locator('input[name=path]').fill(long);
     await form.getByTestId('check-file').click();
+    await form.getByTestId('upload-progress').waitFor({ state: 'detached' }); // the last upload's bar went with its file
     await until('the long list is counted', () => form.getByTestId('list-records').textContent(), (text) => text === '12,345');
     expect(await form.locator('button[type=submit]').textContent()).toBe('Upload 12,345 records');
+    expect(await form.getByTestId('list-uneven-rows').count()).toBe(0);
     await chooseLanguage(page, 'es');
     expect(await form.getByTestId('list-records').textContent()).toBe('12.345');
+    await chooseLanguage(page, 'en');
+
+    // Rows whose fields do not match the first row's are named before the upload, by the row a spreadsheet shows.
+    const uneven = join(dir, 'desparejas.csv');
+    const rows = Array.from({ length: 1_500 }, (_, i) => (i % 200 === 7 ? `09${1_000_000 + i}` : `09${1_000_000 + i};Cliente ${i}`));
+    writeFileSync(uneven, `telefono;nombre\n${rows.join('\n')}\n`);
+    await form.locator('input[name=path]').fill(uneven);
+    await form.getByTestId('check-file').click();
+    const warning = form.getByTestId('list-uneven-rows');
+    await warning.waitFor();
+    expect(await warning.textContent()).toBe('8 rows do not have the 2 fields of the first row (rows 9, 209, 409, 609, 809, …); the platform may misread them. Check the file, or upload it as it is.');
+    await shootBothLanguages(page, 'upload-uneven-rows');
+    await chooseLanguage(page, 'es');
+    expect(await warning.textContent()).toBe('8 filas no tienen los 2 campos de la primera fila (filas 9, 209, 409, 609, 809, …); la plataforma podría leerlas mal. Revise el archivo o súbalo así.');
     await chooseLanguage(page, 'en');
   });
 

@@ -1,12 +1,13 @@
 import type { FileHandle } from 'node:fs/promises';
 import { AbortedError, BadInputError, IntegraError } from '../errors';
-import type { DialingListAnalysis, ListEncoding } from './dialing-list-analysis';
+import { UNEVEN_LINES_KEPT, type DialingListAnalysis, type ListEncoding, type UnevenRows } from './dialing-list-analysis';
 import { openDialingList } from './open-dialing-list';
 import { binaryReason, HEAD_BYTES, sniffHead, type HeadSniff } from './sniff-head';
 
 // Looks at a dialing list on disk without loading it: the head decides
 // encoding, delimiter and preview; one streaming pass counts the records,
-// checks for NUL bytes all the way through and confirms the UTF-8 guess.
+// checks for NUL bytes all the way through, confirms the UTF-8 guess and
+// finds rows whose fields do not match the first row's.
 
 export interface AnalyzeOptions {
   signal?: AbortSignal;
@@ -36,10 +37,10 @@ async function analyze(path: string, options: AnalyzeOptions): Promise<DialingLi
     const refusal = binaryReason(head);
     if (refusal) throw binaryError(path, refusal);
     const sniff = sniffHead(head, head.length === bytes);
-    if (options.headOnly) return { ...sniff, records: -1, bytes };
+    if (options.headOnly) return { ...sniff, records: -1, bytes, unevenRows: null };
     const pass = await countRecords(handle, path, sniff, options.signal);
     const records = Math.max(0, pass.rows - (sniff.hasHeader ? 1 : 0));
-    return { ...sniff, encoding: pass.encoding, records, bytes };
+    return { ...sniff, encoding: pass.encoding, records, bytes, unevenRows: pass.uneven };
   } finally {
     await handle.close();
   }
@@ -55,13 +56,26 @@ async function readHead(handle: FileHandle): Promise<Uint8Array> {
   return buffer.subarray(0, bytesRead);
 }
 
-async function countRecords(handle: FileHandle, path: string, sniff: HeadSniff, signal?: AbortSignal): Promise<{ rows: number; encoding: ListEncoding }> {
+async function countRecords(handle: FileHandle, path: string, sniff: HeadSniff, signal?: AbortSignal): Promise<{ rows: number; encoding: ListEncoding; uneven: UnevenRows }> {
   const delimiter = sniff.delimiter.charCodeAt(0);
   const validator = sniff.encoding === 'utf-8' ? new TextDecoder('utf-8', { fatal: true }) : undefined;
   let encoding = sniff.encoding;
   let rows = 0;
   let quoted = false;
   let content = false;
+  let fields = 1;
+  let line = 1;
+  const uneven: UnevenRows = { fields: 0, count: 0, lines: [] };
+  const rowEnds = (): void => {
+    if (content) {
+      rows++;
+      if (rows === 1) uneven.fields = fields;
+      else if (fields !== uneven.fields && ++uneven.count <= UNEVEN_LINES_KEPT) uneven.lines.push(line);
+    }
+    content = false;
+    fields = 1;
+    line++;
+  };
   signal?.throwIfAborted(); // see openDialingList: a handle's stream throws an early abort a second time, uncaught
   const stream = handle.createReadStream({ start: 0, autoClose: false, highWaterMark: 256 * 1024, ...(signal ? { signal } : {}) });
   for await (const chunk of stream as AsyncIterable<Buffer>) {
@@ -76,10 +90,11 @@ async function countRecords(handle: FileHandle, path: string, sniff: HeadSniff, 
     for (let i = 0; i < chunk.length; i++) {
       const b = chunk[i] ?? 0;
       if (b === QUOTE) { quoted = !quoted; content = true; }
-      else if (b === LF && !quoted) { if (content) rows++; content = false; }
-      else if (b > 0x20 && b !== delimiter) content = true;
+      else if (b === LF && !quoted) rowEnds();
+      else if (b === delimiter) { if (!quoted) fields++; }
+      else if (b > 0x20) content = true;
     }
   }
-  if (content) rows++;
-  return { rows, encoding };
+  rowEnds();
+  return { rows, encoding, uneven };
 }

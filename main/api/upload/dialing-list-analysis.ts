@@ -13,4 +13,21 @@ export interface DialingListAnalysis {
   firstRows: string[][];
   /** Size of the file on disk. */
   bytes: number;
+  /**
+   * Rows whose number of fields differs from the first row's (a field short, a delimiter too many): the
+   * platform may misread them. `lines` are the first five, numbered as a spreadsheet numbers its rows (a quoted
+   * line break stays inside its cell, a blank line is a row). Null when the file was
+   * not read to the end (its record count given).
+   */
+  unevenRows: UnevenRows | null;
 }
+
+export interface UnevenRows {
+  /** Fields in the first row, the one the others are held to. */
+  fields: number;
+  count: number;
+  lines: number[];
+}
+
+/** How many line numbers of uneven rows are kept. */
+export const UNEVEN_LINES_KEPT = 5;

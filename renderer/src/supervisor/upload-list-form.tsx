@@ -37,6 +37,8 @@ export function UploadListForm({ api, filePicker, campaigns }: Props) {
     setBusy('check');
     setResult(null);
     setCheck(null);
+    // The last upload's bar belongs to the last file: a new one starts with none.
+    setProgress(null);
     const reply = await api.request('supervisor.analyzeList', { path: target });
     setBusy(null);
     if (reply.ok) {
@@ -110,6 +112,15 @@ export function UploadListForm({ api, filePicker, campaigns }: Props) {
               <div><dt>{t('sup.upload.header')}</dt><dd>{analysis.hasHeader ? t('sup.yes') : t('sup.no')}</dd></div>
               <div><dt>{t('sup.upload.size')}</dt><dd>{sizeText(analysis.bytes)}</dd></div>
             </dl>
+            {analysis.unevenRows && analysis.unevenRows.count > 0 && (
+              <p className="banner banner-warning" role="status" data-testid="list-uneven-rows">
+                {t(analysis.unevenRows.count === 1 ? 'sup.upload.unevenOne' : 'sup.upload.uneven', {
+                  count: count(analysis.unevenRows.count),
+                  fields: count(analysis.unevenRows.fields),
+                  lines: `${analysis.unevenRows.lines.map(count).join(', ')}${analysis.unevenRows.count > analysis.unevenRows.lines.length ? ', …' : ''}`,
+                })}
+              </p>
+            )}
             <div className="table-scroll preview">
               <table className="small-table" data-testid="list-preview">
                 <caption>{t('sup.upload.preview')}</caption>
