@@ -10,7 +10,10 @@
 //   - responses go back on the connection that carried the request;
 //   - when that connection is gone, sending fails (a transport error): a newer
 //     connection of the same agent is not used until the agent refreshes the
-//     target with a re-INVITE over it.
+//     target with a re-INVITE over it;
+//   - when it closes, the originator hears of each call it carried
+//     (`onCarrierClosed`): an INVITE still unanswered there fails, as pjsip
+//     ends a pending transaction whose transport went (503, transport error).
 //
 // Routes, one per Call-ID:
 //   (none) ──first INVITE to binding B──▶ target = last = B
@@ -29,6 +32,8 @@ export interface LocalTransportOptions {
   resolveContact(uri: Core.URI): SipConnection | undefined;
   /** Whether the originator still has a live call with this Call-ID (its route is kept however idle). */
   isCallLive?(callId: string): boolean;
+  /** The connection carrying this call's dialog closed. */
+  onCarrierClosed?(callId: string): void;
   now?(): number;
 }
 
@@ -52,6 +57,8 @@ export class LocalTransport implements Transport {
   private current = TransportState.Disconnected;
   private readonly routes = new Map<string, Route>();
   private readonly losing = new Map<string, string>();
+  /** Connections whose close is watched (one listener each, however many calls they carry). */
+  private readonly watched = new WeakSet<SipConnection>();
   private readonly options: LocalTransportOptions;
   private readonly now: () => number;
 
@@ -108,6 +115,7 @@ export class LocalTransport implements Transport {
     const now = this.now();
     if (route) route.lastUsed = now;
     else this.routes.set(callId, { target: connection, last: connection, lastUsed: now });
+    this.watch(connection);
     connection.send(text);
     this.forgetEnded(now);
   }
@@ -138,8 +146,17 @@ export class LocalTransport implements Transport {
       route.lastUsed = now;
       if (refreshesTarget(message)) route.target = connection;
     }
+    this.watch(connection);
     this.onMessage?.(message.kind === 'request' ? message.request.data : message.response.data);
     this.forgetEnded(now);
+  }
+
+  private watch(connection: SipConnection): void {
+    if (this.watched.has(connection)) return;
+    this.watched.add(connection);
+    connection.onClose(() => {
+      for (const [callId, route] of this.routes) if (route.target === connection) this.options.onCarrierClosed?.(callId);
+    });
   }
 
   private forgetEnded(now: number): void {

@@ -99,6 +99,11 @@ export async function startSipServer(options: SipServerOptions): Promise<SipServ
   const transportOptions: LocalTransportOptions = {
     resolveContact: (uri) => findContact(bindings, uri),
     isCallLive: (callId) => originator.isLive(callId),
+    // An answered call outlives its connection (Asterisk's channel does); an INVITE still ringing there cannot be answered.
+    onCarrierClosed: (callId) => {
+      const leg = originator.legOf(callId);
+      if (leg && !leg.isAnswered()) leg.drop("the agent phone's connection closed while it rang (transport error, as pjsip answers 503)");
+    },
   };
   const originator = await CallOriginator.start({
     domain,

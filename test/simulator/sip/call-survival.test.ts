@@ -1,4 +1,5 @@
-// Calls outlive the agent's WebSocket, as Asterisk channels do: the media goes
+// Calls outlive the agent's WebSocket, as Asterisk channels do (an INVITE
+// still ringing over it does not: it fails with it): the media goes
 // on, the agent comes back on a new connection and refreshes the dialog with
 // a re-INVITE (new Contact, ICE restart), and in-dialog requests of the
 // platform follow the dialog's target; while the agent is unreachable they are
@@ -83,6 +84,20 @@ describe('a call without its WebSocket', () => {
     await page().waitForFunction((n) => window.agentPage.state.byes.length > n, byes, { timeout: 10_000 });
     expect(await page().evaluate(() => window.agentPage.state.byes.at(-1)?.ruri)).toMatch(/^sip:ana-returned@/);
     expect(await untilCall(sim, guid, 'the call ended', (c) => c.status === 'ended')).toMatchObject({ endedBy: 'customer', cause: 'customer hung up' });
+  });
+
+  it('an INVITE still ringing when the agent\'s WebSocket closes fails then (pjsip ends a transaction whose transport went), not at the ring timeout', async () => {
+    const { sim } = session;
+    const before = await page().evaluate(() => window.agentPage.state.invites.length);
+    const offered = await control(sim, 'POST', '/inbound-call', { campaign: 'Soporte<-', from: '099777001' });
+    expect(offered.status).toBe(201);
+    const { guid } = offered.json as { guid: string };
+    await page().waitForFunction((n) => window.agentPage.state.invites.length > n, before, { timeout: 10_000 });
+    await untilCall(sim, guid, 'the call rings', (c) => c.status === 'ringing');
+    await dropAna('both');
+    // Well before the 45 s ring timeout: the customer does not hear ringing for nobody.
+    const ended = await untilCall(sim, guid, 'the ringing call ends with its connection', (c) => c.status === 'ended', 3_000);
+    expect(ended).toMatchObject({ endedBy: 'failed', cause: "the agent phone's connection closed while it rang (transport error, as pjsip answers 503)" });
   });
 
   it('a customer hang-up while the agent is unreachable ends the record though its BYE is lost; the later re-INVITE gets 481', async () => {
