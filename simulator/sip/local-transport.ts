@@ -12,8 +12,8 @@
 //     connection of the same agent is not used until the agent refreshes the
 //     target with a re-INVITE over it;
 //   - when it closes, the originator hears of each call it carried
-//     (`onCarrierClosed`): an INVITE still unanswered there fails, as pjsip
-//     ends a pending transaction whose transport went (503, transport error).
+//     (`onCarrierClosed`): the platform's INVITE still unanswered there fails,
+//     as pjsip ends a client transaction whose transport went (503).
 //
 // Routes, one per Call-ID:
 //   (none) ──first INVITE to binding B──▶ target = last = B

@@ -99,10 +99,12 @@ export async function startSipServer(options: SipServerOptions): Promise<SipServ
   const transportOptions: LocalTransportOptions = {
     resolveContact: (uri) => findContact(bindings, uri),
     isCallLive: (callId) => originator.isLive(callId),
-    // An answered call outlives its connection (Asterisk's channel does); an INVITE still ringing there cannot be answered.
+    // An answered call outlives its connection (Asterisk's channel does); the platform's INVITE still ringing there
+    // cannot be answered. A phone's own INVITE still pending (a consultation dialling) is left: a reloaded page
+    // CANCELs it over its new connection (issue 24), matched by its branch as pjsip matches a CANCEL.
     onCarrierClosed: (callId) => {
       const leg = originator.legOf(callId);
-      if (leg && !leg.isAnswered()) leg.drop("the agent phone's connection closed while it rang (transport error, as pjsip answers 503)");
+      if (leg?.direction === 'outgoing' && !leg.isAnswered()) leg.drop("the agent phone's connection closed while it rang (transport error, as pjsip answers 503)");
     },
   };
   const originator = await CallOriginator.start({
