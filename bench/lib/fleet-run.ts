@@ -144,6 +144,9 @@ export async function runVariant(opts: {
       await sleep(outageS * 1_000 - (clock() - pausedAt));
       const lagDown = await pbx.lag();
       await pbx.resetLag();
+      // Attempts are counted while the PBX was surely down: it listens again before resume() returns, and a probe
+      // begun in that moment got past TCP with the PBX back (the CI counted one such "upgrade during the outage").
+      const resumingAt = clock();
       await pbx.resume();
       // From the moment it accepts again (Kamailio takes a moment to start).
       const backAt = clock();
@@ -156,19 +159,19 @@ export async function runVariant(opts: {
       const figures = returnFigures(firstAfter, phones.flatMap((p) => p.registeredAt.filter((t) => t > backAt)), backAt, endAt);
       const found = returnFigures(phones.map((p) => p.reachableAt.find((t) => t > backAt) ?? null), [], backAt, endAt);
       const lag = await pbx.lag();
-      const seconds = (backAt - pausedAt) / 1_000;
-      const inOutage = (times: readonly number[]): number => times.filter((t) => t >= pausedAt && t < backAt).length;
+      const seconds = (resumingAt - pausedAt) / 1_000;
+      const inOutage = (times: readonly number[]): number => times.filter((t) => t >= pausedAt && t < resumingAt).length;
       const attempts = [...counters.probes, ...counters.webSockets];
       const row: OutageRow = {
         kind: 'outage', pbx: pbx.name, front: opts.front, agents: agents.length, variant, outageS, repeat,
         attemptsPerPhonePerS: round(inOutage(attempts) / agents.length / seconds, 3),
-        attemptPeakPerS: peakInWindow(attempts, pausedAt, backAt),
+        attemptPeakPerS: peakInWindow(attempts, pausedAt, resumingAt),
         wsAttempts: inOutage(counters.webSockets),
-        wsPeakPerS: peakInWindow(counters.webSockets, pausedAt, backAt),
-        wsMeanPerS: round(meanRate(counters.webSockets, pausedAt, backAt), 1),
+        wsPeakPerS: peakInWindow(counters.webSockets, pausedAt, resumingAt),
+        wsMeanPerS: round(meanRate(counters.webSockets, pausedAt, resumingAt), 1),
         probes: inOutage(counters.probes),
-        probePeakPerS: peakInWindow(counters.probes, pausedAt, backAt),
-        probeMeanPerS: round(meanRate(counters.probes, pausedAt, backAt), 1),
+        probePeakPerS: peakInWindow(counters.probes, pausedAt, resumingAt),
+        probeMeanPerS: round(meanRate(counters.probes, pausedAt, resumingAt), 1),
         probeUpgrades: inOutage(counters.probeUpgrades),
         ...figures,
         regPeakPerS: figures.peakPerSecond,
