@@ -56,7 +56,7 @@ export const shiftEn = {
   'shift.bar.answerWaiting': 'Hold and answer',
   'shift.shortcut.answer': 'Ctrl+Alt+Enter',
   'shift.shortcut.hint': 'or {keys}',
-  'shift.help.shortcuts': 'Keyboard: Ctrl+Alt+Enter answers a ringing call (it types nothing). Enter saves a disposition, Ctrl+Enter from its comment. Answer and hang-up shortcuts that work from any program can be set under Settings (desktop app).',
+  'shift.help.shortcuts': 'Keyboard: Ctrl+Alt+Enter answers a ringing call (it types nothing). Enter saves a disposition, Ctrl+Enter from its comment. Answer and hang-up shortcuts that work from every other program can be set under Settings (desktop app).',
   'shift.announce.ringing': 'Incoming call from {caller}{campaign}. Answer with Ctrl+Alt+Enter.',
   'shift.announce.campaign': ', campaign {campaign}',
   'shift.title.ringing': '☎ {caller} — {app}',

@@ -92,8 +92,8 @@ export const settingsViewSchema = z.object({
   /** A problem met while loading settings (e.g. a corrupt file set aside), or null. */
   loadProblem: z.string().nullable(),
   /** IT's policy: the settings it locked (shown read-only, "set by your IT") and a problem with its file, or null. */
-  // `problem` in English (diagnostics, logs); `problemSaid` in message keys, for the page.
-  policy: z.object({ locked: z.array(z.string()), problem: z.string().nullable(), problemSaid: saySchema.nullable() }),
+  /** `problem`: why IT's policy file could not be used, as message keys; null when it could (or there is none). */
+  policy: z.object({ locked: z.array(z.string()), problem: saySchema.nullable() }),
   /**
    * Settings the page cannot change here even where IT's policy leaves them open (protected-settings.ts):
    * the update feed and channel always; the form address and the CA file in the browser host.

@@ -19,6 +19,7 @@ import { caPemOrNull } from '../api';
 import { createJsonFileSettingsStorage, createSettingsService } from '../services/settings';
 import { createMemoryVault } from '../services/vault';
 import type { AppServices } from '../ipc';
+import { english } from '../../common/i18n/say';
 
 export interface BrowserServicesOptions {
   dataDir: string;
@@ -48,7 +49,7 @@ export function composeBrowserServices(
   const recentErrors = createRecentErrors();
   const recentLog = createRecentLog();
   const logger = createLogger({ sinks: [createRotatingFileSink({ folder: logFolder }), recentErrors, recentLog] });
-  if (settings.policyProblem) logger.warn(settings.policyProblem);
+  if (settings.policyProblem) logger.warn(english(settings.policyProblem));
   const vault = createMemoryVault('browser-mode');
   // Kept for the launch's instance only (the simulator): another address needs the password typed.
   const launchInstance = options.overrides?.instanceUrl;

@@ -13,7 +13,7 @@ export function settingsView(services: AppServices): SettingsView {
       : services.vault.storage,
     signInDefaults: signInDefaults(settings, services.vault, services.overrides),
     loadProblem: problems.length > 0 ? problems.join(' ') : null,
-    policy: { locked: [...services.policy.locked], problem: services.policy.policyProblem, problemSaid: services.policy.policyProblemSaid },
+    policy: { locked: [...services.policy.locked], problem: services.policy.policyProblem },
     fixed: [...IT_ONLY_SETTINGS, ...(services.confirmSettingChange ? [] : CONFIRMED_SETTINGS)],
     shortcutProblems: [...services.workstation.shortcutProblems],
   };

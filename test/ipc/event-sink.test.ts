@@ -49,7 +49,7 @@ describe('forwardEvents', () => {
     const phone = createPhoneService({ session, prober: createReachabilityProber({ connect: async () => false }) });
     const stop = forwardEvents({
       settings, vault, session, supervisor, calls, phone, overrides: {},
-      policy: { locked: new Set(), fromPolicy: new Set(), policySource: null, policyProblem: null, policyProblemSaid: null },
+      policy: { locked: new Set(), fromPolicy: new Set(), policySource: null, policyProblem: null },
       workstation: createWorkstationPort({ logger: createLogger({ sinks: [] }), diagnostics: () => '', bundle: () => ({ json: '{}', bytes: 2, fileName: 'b.json' }), checkApi: () => Promise.reject(new Error('no instance')) }),
     }, (event, payload) => sent.push([event, payload]), connectivity);
 
@@ -79,7 +79,7 @@ describe('forwardEvents', () => {
       session: { ...session, onRenewal: (listener) => ((renewal = listener), () => (renewal = () => undefined)) },
       supervisor: createSupervisorService({ session, files: { kind: 'typed-path' } }),
       phone: createPhoneService({ session, prober: createReachabilityProber({ connect: async () => false }) }),
-      policy: { locked: new Set(), fromPolicy: new Set(), policySource: null, policyProblem: null, policyProblemSaid: null },
+      policy: { locked: new Set(), fromPolicy: new Set(), policySource: null, policyProblem: null },
       workstation: createWorkstationPort({ logger: createLogger({ sinks: [] }), diagnostics: () => '', bundle: () => ({ json: '{}', bytes: 2, fileName: 'b.json' }), checkApi: () => Promise.reject(new Error('no instance')) }),
     };
     const sent: [EventChannel, unknown][] = [];

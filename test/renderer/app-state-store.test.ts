@@ -11,7 +11,7 @@ const SETTINGS: SettingsView = {
   secretStorage: { mode: 'memory-only', reason: 'browser-mode' },
   signInDefaults: { instanceUrl: '', agent: '', apiUser: '', sipUrl: '', caFile: '', passwordRemembered: false },
   loadProblem: null,
-  policy: { locked: [], problem: null, problemSaid: null },
+  policy: { locked: [], problem: null },
   fixed: [],
   shortcutProblems: [],
 };

@@ -1,5 +1,7 @@
 import { basename } from 'node:path';
 import { analyzeDialingList, type DialingListAnalysis, type UploadBaseResult } from '../../api';
+import { english } from '../../../common/i18n/say';
+import { unevenRowsSaid } from '../../../common/uneven-rows-said';
 import { createUploadProgress } from '../bulk/upload-progress';
 import { formatBytes } from '../bulk/progress';
 import { UsageError, type CliIo, type CommandSpec, type OptionValues } from '../cli-types';
@@ -54,16 +56,6 @@ export function summaryLine(result: UploadBaseResult, elapsedMs: number): string
   return `upload-base: ${records}, ${formatBytes(bytes)} to ${result.campaign} in ${seconds.toFixed(1)}s (${formatBytes(bytes / seconds)}/s)`;
 }
 
-/** `upload-base: warning: 2 rows do not have the 3 fields of the first row (rows 3, 6); …` (rows as a spreadsheet numbers them), or null when every row has them. */
-export function unevenRowsWarning(analysis: DialingListAnalysis): string | null {
-  const uneven = analysis.unevenRows;
-  if (!uneven || uneven.count === 0) return null;
-  const rows = uneven.count === 1 ? '1 row does' : `${uneven.count} rows do`;
-  const fields = `${uneven.fields} field${uneven.fields === 1 ? '' : 's'}`;
-  const lines = `row${uneven.lines.length === 1 ? '' : 's'} ${uneven.lines.join(', ')}${uneven.count > uneven.lines.length ? ', …' : ''}`;
-  return `upload-base: warning: ${rows} not have the ${fields} of the first row (${lines}); the platform may misread them. Check the file, or upload it as it is.`;
-}
-
 export const uploadBase: CommandSpec = {
   name: 'upload-base',
   operation: 'Upload Base',
@@ -81,8 +73,9 @@ export const uploadBase: CommandSpec = {
     const plan = planFrom(values, io);
     // The whole file is read once here: a NUL byte anywhere refuses it before any request, even with --cant.
     const analysis = await analyzeDialingList(plan.file);
-    const warning = unevenRowsWarning(analysis);
-    if (warning) io.stderr(`${warning}\n`);
+    // The upload form's warning, in English: `upload-base: warning: 2 rows do not have the 3 fields of the first row (rows 3, 6); …`.
+    const uneven = unevenRowsSaid(analysis.unevenRows);
+    if (uneven) io.stderr(`upload-base: warning: ${english(uneven)}\n`);
     return values['dry-run'] === true ? { result: dryRunResult(plan, analysis) } : undefined;
   },
   async run({ client, values, io }) {

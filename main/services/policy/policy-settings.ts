@@ -5,7 +5,7 @@
 import type { LoadedPolicy } from './policy-file';
 import { checkPolicyUpdate, mergePolicy, type PolicyControlled } from './merge-policy';
 import type { PolicyKey } from './policy-schema';
-import { english, type Say } from '../../../common/i18n/say';
+import type { Say } from '../../../common/i18n/say';
 
 export interface SettingsLike<S, P> {
   get(): S;
@@ -19,10 +19,8 @@ export interface PolicyInfo {
   readonly fromPolicy: ReadonlySet<PolicyKey>;
   /** The policy file in force (or the broken one), or null. */
   readonly policySource: string | null;
-  /** Plain words on a broken policy file, in English for the log and diagnostics; or null. */
-  readonly policyProblem: string | null;
-  /** The same as message keys, for the settings screen's banner in the user's language; or null. */
-  readonly policyProblemSaid: Say | null;
+  /** Why the policy file is broken, as message keys (the settings screen's banner; `english()` for the log and diagnostics), or null. */
+  readonly policyProblem: Say | null;
 }
 
 type SettingsOf<T> = T extends SettingsLike<infer S, infer _P> ? S : never;
@@ -41,8 +39,7 @@ export function withPolicy<T extends SettingsLike<PolicyControlled, never>>(
     locked: first.locked,
     fromPolicy: first.fromPolicy,
     policySource: loaded.source,
-    policyProblem: loaded.problem && english(loaded.problem),
-    policyProblemSaid: loaded.problem,
+    policyProblem: loaded.problem,
     get: () => effective(inner.get()).settings,
     update(patch) {
       const check = checkPolicyUpdate(patch, loaded.policy, loaded.source);

@@ -4,6 +4,7 @@
 import type { BundleRequest, PhoneStatus, Settings, SessionView } from '../../../common/ipc-contract';
 import { buildBundle, buildDiagnostics, type Bundle, type DiagnosticsInput, type EventJournal, type RecentErrors, type RecentLog } from '../diagnostics';
 import type { PolicyInfo } from '../policy';
+import { english } from '../../../common/i18n/say';
 
 export interface DiagnosticsSources {
   readonly app: DiagnosticsInput['app'];
@@ -39,7 +40,7 @@ export function collectDiagnostics(sources: DiagnosticsSources, phone: PhoneStat
     },
     registration: phone.call ? `${phone.registration}, call ${phone.call.state}` : phone.registration,
     connectivity: sources.connectivity(),
-    policy: { source: sources.policy.policySource, problem: sources.policy.policyProblem, locked: [...sources.policy.locked] },
+    policy: { source: sources.policy.policySource, problem: policyProblemText(sources.policy), locked: [...sources.policy.locked] },
     settings: sources.settings(),
     logFolder: sources.logFolder,
     recentErrors: sources.recentErrors.lines(),
@@ -59,7 +60,7 @@ export function collectBundle(sources: DiagnosticsSources, phone: PhoneStatus, p
     session: { state: session.state, agent: session.agent?.name ?? null, extension: session.agent?.extension ?? null, instanceUrl: session.instanceUrl, startedByAutostart: sources.startedByAutostart },
     phone,
     connectivity: sources.connectivity(),
-    policy: { source: sources.policy.policySource, problem: sources.policy.policyProblem, locked: [...sources.policy.locked], fromPolicy: [...sources.policy.fromPolicy] },
+    policy: { source: sources.policy.policySource, problem: policyProblemText(sources.policy), locked: [...sources.policy.locked], fromPolicy: [...sources.policy.fromPolicy] },
     settings: sources.settings(),
     lastCheck: sources.lastCheck(),
     qualityTimelines: sources.qualityTimelines(),
@@ -68,4 +69,9 @@ export function collectBundle(sources: DiagnosticsSources, phone: PhoneStatus, p
     logFolder: sources.logFolder,
     logLines: sources.recentLog.lines(),
   });
+}
+
+/** The policy file's problem as IT reads it in the diagnostics: in English. */
+function policyProblemText(policy: PolicyInfo): string | null {
+  return policy.policyProblem && english(policy.policyProblem);
 }

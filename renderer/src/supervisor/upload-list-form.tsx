@@ -8,6 +8,8 @@ import { useLanguage } from '../i18n';
 import { FieldError, TextField } from '../sign-in/text-field';
 import { delimiterText, sizeText } from './format-fields';
 import { FormStatus } from './form-status';
+import { useErrorText } from '../error-text';
+import { unevenRowsSaid } from '../../../common/uneven-rows-said';
 
 interface Props {
   api: SoftphoneApi;
@@ -17,6 +19,7 @@ interface Props {
 
 export function UploadListForm({ api, filePicker, campaigns }: Props) {
   const { t, language } = useLanguage();
+  const errorText = useErrorText();
   // A million rows read as 1.000.000 in Spanish, 1,000,000 in English.
   const count = (n: number): string => n.toLocaleString(language);
   const campaignId = useId();
@@ -78,6 +81,7 @@ export function UploadListForm({ api, filePicker, campaigns }: Props) {
   }
 
   const analysis = check?.status === 'text' ? check.analysis : null;
+  const uneven = analysis && unevenRowsSaid(analysis.unevenRows, count);
   return (
     <section className="sup-panel sup-form-panel" aria-labelledby="upload-heading">
       <form className="card sup-form sup-form-wide" onSubmit={upload} noValidate data-testid="upload-form">
@@ -112,15 +116,7 @@ export function UploadListForm({ api, filePicker, campaigns }: Props) {
               <div><dt>{t('sup.upload.header')}</dt><dd>{analysis.hasHeader ? t('sup.yes') : t('sup.no')}</dd></div>
               <div><dt>{t('sup.upload.size')}</dt><dd>{sizeText(analysis.bytes)}</dd></div>
             </dl>
-            {analysis.unevenRows && analysis.unevenRows.count > 0 && (
-              <p className="banner banner-warning" role="status" data-testid="list-uneven-rows">
-                {t(analysis.unevenRows.count === 1 ? 'sup.upload.unevenOne' : 'sup.upload.uneven', {
-                  count: count(analysis.unevenRows.count),
-                  fields: count(analysis.unevenRows.fields),
-                  lines: `${analysis.unevenRows.lines.map(count).join(', ')}${analysis.unevenRows.count > analysis.unevenRows.lines.length ? ', …' : ''}`,
-                })}
-              </p>
-            )}
+            {uneven && <p className="banner banner-warning" role="status" data-testid="list-uneven-rows">{errorText({ message: uneven.key, say: uneven })}</p>}
             <div className="table-scroll preview">
               <table className="small-table" data-testid="list-preview">
                 <caption>{t('sup.upload.preview')}</caption>

@@ -75,8 +75,8 @@ export function WorkstationSettingsDialog({ onClose }: { onClose: () => void }) 
       <form onSubmit={saveShortcuts}>
         <h2 id={`${id}-title`}>{t('workstation.settings.title')}</h2>
         <RingInDialog />
-        {view.policy.problemSaid && (
-          <p className="banner banner-warning" data-testid="policy-problem">{t('workstation.settings.policyProblem', { problem: errorText({ message: view.policy.problemSaid.key, say: view.policy.problemSaid }) })}</p>
+        {view.policy.problem && (
+          <p className="banner banner-warning" data-testid="policy-problem">{t('workstation.settings.policyProblem', { problem: errorText({ message: view.policy.problem.key, say: view.policy.problem }) })}</p>
         )}
         <fieldset className="settings-group">
           {TOGGLES.map(({ key, label, hint }) => {

@@ -58,7 +58,7 @@ describe('collectDiagnostics', () => {
         recentErrors,
         session: () => ({ ...SIGNED_OUT, state: 'signed-in', agent: { name: 'ana', fullname: 'Ana', extension: '1001', campaigns: [] }, instanceUrl: 'https://acme.example' }),
         settings: () => ({ ...DEFAULT_SETTINGS, rememberedAgent: 'ana' }),
-        policy: { locked: new Set(['autostart'] as const), fromPolicy: new Set(['autostart'] as const), policySource: '/etc/agent-softphone/policy.json', policyProblem: null, policyProblemSaid: null },
+        policy: { locked: new Set(['autostart'] as const), fromPolicy: new Set(['autostart'] as const), policySource: '/etc/agent-softphone/policy.json', policyProblem: null },
         connectivity: () => 'online',
         now: () => new Date('2026-11-21T08:00:00Z'),
         recentLog: createRecentLog(),
