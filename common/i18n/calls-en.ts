@@ -13,6 +13,7 @@ export const callsEn = {
   'calls.dial.campaignsLate': 'The campaigns to call through did not arrive in time, so the call was not placed. Try again.',
   'calls.dial.notPlaced': 'The platform answers again, but the call to {number} was not placed. Press Call to try again.',
   'calls.dial.notPlacedPhone': 'Your phone is connected again, but the call to {number} was not placed. Press Call to try again.',
+  'calls.dial.didNotRing': 'Make Call: the platform took the call to {number}, but your phone has not rung in {seconds} s, so the call did not reach you. The platform may have lost your phone’s registration; the phone is registering again. Press Call to try again.',
   'calls.dial.phoneAway': 'Make Call: your phone is not connected to the platform, which calls your phone first to place a call; the call was not made. Wait until the header says “Connected” and press Call again.',
   'calls.dial.calling': 'Calling…',
   'calls.dial.keypad': 'Dial pad',

@@ -15,6 +15,7 @@ export const callsEs: Record<keyof typeof callsEn, string> = {
   'calls.dial.campaignsLate': 'Las campañas para llamar no llegaron a tiempo, así que la llamada no se realizó. Vuelva a intentar.',
   'calls.dial.notPlaced': 'La plataforma responde de nuevo, pero la llamada a {number} no se realizó. Pulse «Llamar» para intentarlo otra vez.',
   'calls.dial.notPlacedPhone': 'Su teléfono está conectado de nuevo, pero la llamada a {number} no se realizó. Pulse «Llamar» para intentarlo otra vez.',
+  'calls.dial.didNotRing': 'Realizar llamada: la plataforma aceptó la llamada a {number}, pero su teléfono no ha sonado en {seconds} s, así que la llamada no le llegó. Puede que la plataforma haya perdido el registro de su teléfono; el teléfono se registra de nuevo. Pulse «Llamar» para intentarlo otra vez.',
   'calls.dial.phoneAway': 'Realizar llamada: su teléfono no está conectado a la plataforma, que para hacer la llamada llama primero a su teléfono; la llamada no se hizo. Espere a que el encabezado diga «Conectado» y pulse «Llamar» otra vez.',
   'calls.dial.calling': 'Llamando…',
   'calls.dial.keypad': 'Teclado',

@@ -1,5 +1,6 @@
 // Control API of the SIP side: a customer calls an inbound campaign, call
-// state with audio levels, the customer hanging up, and the RTP timeout.
+// state with audio levels, the customer hanging up, the RTP timeout, and the
+// registrar forgetting a phone.
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { wavOf } from '../media/recent-audio';
@@ -56,6 +57,17 @@ export function addSipControlRoutes(ctx: ExtensionContext, { caller, picker, rtp
       })),
     ),
   }));
+
+  // The registrar forgets a phone's bindings while its connection stays open, as Kamailio's `ul.rm location
+  // <aor>` does, or a registrar restarted behind a WebSocket front that kept the phone's connection. Calls
+  // to it then fail until the phone registers again (its refresh, or a new connection).
+  ctx.control.route('DELETE', '/__sim/sip/registrations/:phone', (request) => {
+    const phone = request.params.phone ?? '';
+    if (!bindings) return problem(409, 'forgetting a registration needs the simulator\'s own registrar (not an external SIP server)');
+    if (!bindings.isRegistered(phone)) return problem(404, `phone ${phone} has no live registration`);
+    bindings.remove(phone, '*');
+    return { json: { phone, forgotten: true } };
+  });
 
   ctx.control.route('POST', '/__sim/inbound-call', (request) => {
     const parsed = inboundCallSchema.safeParse(request.body);

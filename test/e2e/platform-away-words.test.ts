@@ -6,7 +6,7 @@
 // badge never says "all sent" beside a disposition the platform refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
-import { dialFromPad, disposeInForm, panelState, simCall, until } from './calls-kit';
+import { dialFromPad, disposeInForm, panelState, simCall, simCalls, until } from './calls-kit';
 import { chooseLanguage, phoneOnline, screenshotsInBothLanguages, signIn, simControl, startApp, type E2EApp } from './harness';
 
 let app: E2EApp;
@@ -160,6 +160,38 @@ describe('the phone away, the platform\'s API up', () => {
     await screenshotsInBothLanguages(page, 'phone-back-call-not-placed');
     const call = await dialFromPad(app, '099765113');
     expect(await notPlaced.count()).toBe(0);
+    await page.getByTestId('hang-up').click();
+    await disposeInForm(page, call.guid, 'Resuelto');
+  });
+});
+
+describe('the platform lost her phone\'s registration, the phone unaware', () => {
+  it('Make Call is taken but her phone never rings: a line says so after the wait, the phone registers again, and the next call goes through', { timeout: 90_000 }, async () => {
+    const { page } = app;
+    const agent = app.agents[0]!;
+    const registered = async (): Promise<boolean> =>
+      ((await simControl(app.sim, 'GET', '/sip/registrations')) as { phone: string }[]).some((r) => r.phone === agent.phone);
+    expect(await simControl(app.sim, 'DELETE', `/sip/registrations/${agent.phone}`)).toEqual({ phone: agent.phone, forgotten: true });
+    expect(await registered()).toBe(false);
+    await page.locator('input[name=number]').fill('099 765 114');
+    await page.getByTestId('call-button').click();
+    // The platform took Make Call and failed it at once: her phone was not registered there.
+    const failed = await until(async () => (await simCalls(app)).find((c) => c.destination === '099765114'), 'the simulator holds the Make Call');
+    expect(failed).toMatchObject({ status: 'ended', endedBy: 'failed', cause: `phone ${agent.phone} is not registered` });
+    expect(await header().getAttribute('data-state')).toBe('online');
+    const notRung = page.getByTestId('call-did-not-ring');
+    await notRung.waitFor({ timeout: 20_000 });
+    expect(await notRung.textContent()).toBe('Realizar llamada: la plataforma aceptó la llamada a 099 765 114, pero su teléfono no ha sonado en 10 s, así que la llamada no le llegó. Puede que la plataforma haya perdido el registro de su teléfono; el teléfono se registra de nuevo. Pulse «Llamar» para intentarlo otra vez.');
+    // The number is back in the field, so "press Call" is all it takes.
+    expect(await page.locator('input[name=number]').inputValue()).toBe('099 765 114');
+    await until(registered, 'the phone registers again at the platform');
+    await screenshotsInBothLanguages(page, 'make-call-did-not-ring');
+    await chooseLanguage(page, 'en');
+    expect(await notRung.textContent()).toMatch(/^Make Call: the platform took the call to 099 765 114, but your phone has not rung in 10 s/u);
+    await chooseLanguage(page, 'es');
+
+    const call = await dialFromPad(app, '099765114');
+    expect(await notRung.count()).toBe(0);
     await page.getByTestId('hang-up').click();
     await disposeInForm(page, call.guid, 'Resuelto');
   });

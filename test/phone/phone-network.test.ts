@@ -199,3 +199,29 @@ describe('missed calls', () => {
     expect(missed).toHaveLength(3);
   });
 });
+
+describe('registering again when a call the platform was to send did not come', () => {
+  it('sends REGISTER over the same connection after checking it, and calls it no outage', async () => {
+    const server = new FakeSipServer();
+    const phone = await registered(server);
+    const again: unknown[] = [];
+    phone.on('registeredAgain', (a) => again.push(a));
+    const registers = server.count('REGISTER');
+    const connects = server.connects;
+    phone.registerAgain();
+    await vi.waitFor(() => expect(server.count('REGISTER')).toBeGreaterThan(registers));
+    expect(server.connects).toBe(connects);
+    expect(phone.registration.kind).toBe('registered');
+    expect(again).toEqual([]);
+  });
+
+  it('replaces a connection that does not answer the check, and registers over the new one', async () => {
+    const server = new FakeSipServer();
+    const phone = await registered(server);
+    const connects = server.connects;
+    server.halfOpen = true;
+    phone.registerAgain();
+    await vi.waitFor(() => expect(server.connects).toBeGreaterThan(connects), { timeout: 5_000 });
+    await vi.waitFor(() => expect(phone.registration.kind).toBe('registered'), { timeout: 5_000 });
+  });
+});

@@ -92,6 +92,11 @@ export function AgentHome({ api, session, phone, phoneProblem, renewalProblem }:
           {t(state.notice.waitsFor === 'phone' ? 'calls.dial.notPlacedPhone' : 'calls.dial.notPlaced', { number: state.notice.number })}
         </p>
       )}
+      {state.notice?.kind === 'call-did-not-ring' && (
+        <p className="banner banner-warning" role="alert" data-testid="call-did-not-ring">
+          {t('calls.dial.didNotRing', { number: state.notice.number, seconds: String(state.notice.seconds) })}
+        </p>
+      )}
       <div className="agent-columns">
         <div className="agent-main">
           <TransferStatus ui={transfer} />
@@ -115,7 +120,7 @@ export function AgentHome({ api, session, phone, phoneProblem, renewalProblem }:
           <MyCallbacksCard api={api} changed={state.wrapUps.length} />
           <RecentCallsCard api={api} state={recent} setup={state.setup} busy={call !== null || state.placing} onCallBack={(campaign, number) => void actions.makeCall(campaign, number)} />
         </div>
-        <DialPad setup={state.setup} busy={call !== null} placing={state.placing} onCall={actions.makeCall} />
+        <DialPad setup={state.setup} busy={call !== null} placing={state.placing} onCall={actions.makeCall} refill={state.notice?.kind === 'call-did-not-ring' ? state.notice : null} />
       </div>
       <CallBar call={call} waiting={state.waiting} actions={actions} />
     </main>

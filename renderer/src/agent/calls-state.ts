@@ -17,9 +17,14 @@ export interface CallsState {
   error: CallsError | null;
   /**
    * A sentence worth telling the agent: the API had to hang up, or the call she placed while the platform
-   * or her phone was away was not made (said once it is back, when the error that said so goes).
+   * or her phone was away was not made (said once it is back, when the error that said so goes), or the
+   * platform took Make Call but never rang her phone.
    */
-  notice: { kind: 'fallback-hangup' } | { kind: 'call-not-placed'; number: string; waitsFor: NotPlacedBecause } | null;
+  notice:
+    | { kind: 'fallback-hangup' }
+    | { kind: 'call-not-placed'; number: string; waitsFor: NotPlacedBecause }
+    | { kind: 'call-did-not-ring'; number: string; seconds: number }
+    | null;
   /** Notes typed during each live call (by call id); they become its disposition comment. */
   notes: Readonly<Record<string, string>>;
 }

@@ -15,9 +15,11 @@ interface Props {
   busy: boolean;
   placing: boolean;
   onCall: (campaign: string, number: string) => Promise<boolean>;
+  /** A call placed from here that never rang: its number comes back to an empty field, ready to call again. */
+  refill?: { number: string } | null;
 }
 
-export function DialPad({ setup, busy, placing, onCall }: Props) {
+export function DialPad({ setup, busy, placing, onCall, refill = null }: Props) {
   const { t } = useLanguage();
   const id = useId();
   const [campaign, setCampaign] = useState('');
@@ -32,6 +34,10 @@ export function DialPad({ setup, busy, placing, onCall }: Props) {
   }, [campaign, setup]);
 
   const chosen = campaigns.find((c) => c.name === campaign);
+
+  useEffect(() => {
+    if (refill) setNumber((typed) => typed || refill.number);
+  }, [refill]);
 
   useEffect(() => {
     if (!queued) return;

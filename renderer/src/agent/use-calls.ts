@@ -15,6 +15,7 @@ import type { CallsActions, CallsError, CallsState, NotPlacedBecause } from './c
 import { useLiveCallReport } from './use-live-call-report';
 import { chosenTransfer, rememberTransfer } from './transfer/transfer-log';
 import { notifyIncomingCall } from './incoming-notification';
+import { MAKE_CALL_RING_WAIT_MS, MakeCallRingWait } from './make-call-ring-wait';
 
 export type { CallsActions, CallsState } from './calls-state';
 
@@ -42,6 +43,7 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
   /** A Make Call not made because the platform (its API) or her phone was away, until it is back or she acts. */
   const notPlaced = useRef<{ number: string; waitsFor: NotPlacedBecause } | null>(null);
   const placed = useRef<PlacedCall | null>(null);
+  const [ringWait] = useState(() => new MakeCallRingWait());
   const fallbackHangUp = useRef<() => void>(() => undefined);
   fallbackHangUp.current = () => {
     void api.request('calls.hangUp', {}).then((reply) => {
@@ -140,6 +142,9 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
     const refresh = (): void => setViews({ call: view(phone.call), waiting: view(phone.waitingCall), held: view(phone.heldCall) });
     const onCall = ({ call: c, state }: { call: PhoneCall; state: PhoneCall['state'] }): void => {
       if (state.kind === 'ringing' && !answered.current.has(c.id)) {
+        if (c.direction === 'incoming') ringWait.offered();
+        // The call she placed did ring after all: "it did not ring" is old news.
+        setNotice((shown) => (shown?.kind === 'call-did-not-ring' ? null : shown));
         quality.current.delete(c.id);
         // A waiting call is never answered by itself, so it is announced even when it asked to be.
         if (!c.info.autoAnswer.answer || c.info.offeredWhileBusy) {
@@ -199,6 +204,7 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
     refresh();
     return () => {
       for (const off of offs) off();
+      ringWait.stop();
       // The phone goes away (sign-out) before its answered calls reported the end: those calls need their disposition too.
       for (const c of [phone.call, phone.heldCall]) {
         if (c && answered.current.has(c.id) && c.state.kind !== 'ended') {
@@ -209,7 +215,7 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
       }
       setViews(NO_CALLS);
     };
-  }, [phone, placedFor]);
+  }, [phone, placedFor, ringWait]);
 
   const run = useCallback((what: () => unknown) => {
     setError(null);
@@ -237,6 +243,7 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
       const normalised = normalisePhoneNumber(number);
       // Announce the call first: the platform's INVITE can arrive before Make Call's answer.
       const expected = normalised.ok ? phone.expectCall(normalised.value.number) : null;
+      const sentAt = Date.now();
       setPlacing(true);
       const reply = await withReplyDeadline(api.request('calls.makeCall', { campaign, number }), 'calls.makeCall', MAKE_CALL_DEADLINE_MS);
       setPlacing(false);
@@ -248,11 +255,17 @@ export function useCalls(api: SoftphoneApi, phone: Phone | null, notifyText: (ca
       }
       placed.current = reply.value;
       expected?.setGuid(reply.value.guid);
+      ringWait.start(sentAt, () => {
+        // Answered late, it would be a surprise: it rings instead. The registrar may have lost her phone.
+        expected?.cancel();
+        phone.registerAgain();
+        setNotice({ kind: 'call-did-not-ring', number, seconds: MAKE_CALL_RING_WAIT_MS / 1000 });
+      });
       const c = phone.call;
       if (c && c.info.cti?.Guid === reply.value.guid) setViews((v) => ({ ...v, call: viewOf(c, reply.value, quality.current.get(c.id) ?? null) }));
       return true;
     },
-    [api, phone],
+    [api, phone, ringWait],
   );
 
   const remoteLevel = useCallback(() => phone?.remoteLevel() ?? 0, [phone]);

@@ -173,6 +173,11 @@ export class Phone {
     this.keeper.kick('resumed');
   }
 
+  /** The platform's call for a Make Call never came: REGISTER again, in case the registrar lost this phone's binding. */
+  registerAgain(): void {
+    this.keeper.refresh();
+  }
+
   /** The UI is about to (or just did) ask Make Call for `destination`: auto-answer the matching call. */
   expectCall(destination: string): MakeCallExpectation {
     return this.offered.expect(destination);

@@ -63,6 +63,24 @@ afterAll(async () => {
   await sim?.close();
 });
 
+describe('the registrar forgetting a phone', () => {
+  it('drops its bindings but not its connection; a REGISTER over the same socket binds it again', async () => {
+    const agent = await open();
+    expect(await agent.register(ana.phone, ana.ha1)).toBe(200);
+    const listed = (await connections()).find((c) => c.remotePort === localPortOf(agent));
+
+    const forget = await control(sim, 'DELETE', `/sip/registrations/${ana.phone}`);
+    expect(forget).toMatchObject({ status: 200, json: { phone: ana.phone, forgotten: true } });
+    expect((await control(sim, 'GET', '/sip/registrations')).json).toEqual([]);
+    expect(agent.socket.readyState).toBe(agent.socket.OPEN);
+    expect((await connections()).find((c) => c.id === listed!.id)).toMatchObject({ state: 'open' });
+    expect((await control(sim, 'DELETE', `/sip/registrations/${ana.phone}`)).status).toBe(404);
+
+    expect(await agent.register(ana.phone, ana.ha1)).toBe(200);
+    expect((await control(sim, 'GET', '/sip/registrations')).json).toEqual([expect.objectContaining({ phone: ana.phone })]);
+  });
+});
+
 describe('dropping an agent connection', () => {
   it('half-open: the socket stays open but nothing is answered, the binding is gone, and a later close is quiet', async () => {
     const agent = await open();

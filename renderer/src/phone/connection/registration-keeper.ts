@@ -164,6 +164,18 @@ export class RegistrationKeeper {
   }
 
   /**
+   * A call the platform was to send never came (Make Call's, which rings this phone first): the
+   * registrar may have lost the binding while the connection stayed. REGISTER again over it, after
+   * checking it answers; a dead one is dropped, which reconnects. Not an outage: no calls are refreshed.
+   */
+  refresh(): void {
+    if (!this.started || this.credentialsRefused || !this.ua.isConnected()) return;
+    void this.checkConnection(KICK_CHECK_MS).then((alive) => {
+      if (this.started && alive) this.register();
+    });
+  }
+
+  /**
    * Whether the connection answers within `answerMs` (a keep-alive now); a
    * dead one is dropped, which starts reconnecting. For the call's media
    * watch: audio that stops is the first sign of a dead path.
