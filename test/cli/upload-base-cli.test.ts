@@ -66,7 +66,7 @@ describe('integra upload-base', { timeout: 60_000 }, () => {
     await writeFile(path, 'telefono;nombre\n099111222;Ana\n099333444\n099555666;Eva;extra\n');
     const run = await runIntegra(['upload-base', '--file', path, '--campaign', 'Encuestas->'], env);
     expect(run.code).toBe(0);
-    expect(run.stderr).toContain('upload-base: warning: 2 rows do not have the 2 fields of the first row (rows 3, 4); the platform may misread them. Check the file, or upload it as it is.\n');
+    expect(run.stderr).toContain('upload-base: warning: 2 rows do not have as many fields as the first row, which has 2 (rows 3, 4); the platform may misread them. Check the file, or upload it as it is.\n');
     expect(JSON.parse(run.stdout)).toMatchObject({ ok: true, cant: 3, analysis: { unevenRows: { fields: 2, count: 2, lines: [3, 4] } } });
     const even = await runIntegra(['upload-base', '--file', await listFile('even.csv', 2), '--campaign', 'Encuestas->', '--dry-run'], env);
     expect(even.stderr).not.toMatch(/warning/);
@@ -91,7 +91,7 @@ describe('integra upload-base', { timeout: 60_000 }, () => {
     const progress = lines.filter((line) => line.startsWith('upload-base ') && / \d+%/.test(line));
     expect(progress.length).toBeGreaterThanOrEqual(3);
     expect(progress.at(-1)).toMatch(/^upload-base 1\.0 MiB\/1\.0 MiB 100% · [0-9.]+ (B|KiB|MiB|GiB)\/s/);
-    expect(lines.at(-1)).toMatch(new RegExp(`^upload-base: ${records} records, 1\\.0 MiB to Encuestas-> in [0-9.]+s \\([0-9.]+ (B|KiB|MiB|GiB)/s\\)$`));
+    expect(lines.at(-1)).toMatch(new RegExp(`^upload-base: ${records.toLocaleString('en-US')} records, 1\\.0 MiB to Encuestas-> in [0-9.]+s \\([0-9.]+ (B|KiB|MiB|GiB)/s\\)$`));
     const state = await simState(sim);
     expect(state.lists).toContainEqual(expect.objectContaining({ campaign: 'Encuestas->', cant: records }));
   });

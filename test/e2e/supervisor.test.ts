@@ -234,10 +234,10 @@ describe('the supervisor area against the simulator', () => {
     await form.getByTestId('check-file').click();
     const warning = form.getByTestId('list-uneven-rows');
     await warning.waitFor();
-    expect(await warning.textContent()).toBe('8 rows do not have the 2 fields of the first row (rows 9, 209, 409, 609, 809, …); the platform may misread them. Check the file, or upload it as it is.');
+    expect(await warning.textContent()).toBe('8 rows do not have as many fields as the first row, which has 2 (rows 9, 209, 409, 609, 809, …); the platform may misread them. Check the file, or upload it as it is.');
     await shootBothLanguages(page, 'upload-uneven-rows');
     await chooseLanguage(page, 'es');
-    expect(await warning.textContent()).toBe('8 filas no tienen los 2 campos de la primera fila (filas 9, 209, 409, 609, 809, …); la plataforma podría leerlas mal. Revise el archivo o súbalo así.');
+    expect(await warning.textContent()).toBe('8 filas no tienen tantos campos como la primera fila, que tiene 2 (filas 9, 209, 409, 609, 809, …); la plataforma podría leerlas mal. Revise el archivo o súbalo así.');
     await chooseLanguage(page, 'en');
   });
 

@@ -2,7 +2,7 @@ import { createIntegraClient, type IntegraClient } from '../../api/index';
 import { BulkInputError, checkCsvFile, runBulk, type BulkSummary, type BulkTask } from './bulk-runner';
 import { parseBulkOptions, type BulkOptions, type ExtraIntFlag } from './bulk-options';
 import { CsvFileError } from './csv-records';
-import type { ProgressStream } from './progress';
+import { formatCount, type ProgressStream } from './progress';
 import { exitCodeOf, rowFailureOf } from './row-failure';
 
 // One bulk command end to end: flags → sign in (not in a dry run) → run the
@@ -99,10 +99,11 @@ export async function runBulkCommand<J>(definition: BulkCommandDefinition<J>, ar
 
 export function describeSummary(summary: BulkSummary): string {
   const verb = summary.dryRun ? 'dry run, nothing sent: ' : '';
-  const sent = summary.dryRun ? `${summary.ok} valid` : `${summary.ok} done`;
-  const parts = [`${sent}`, `${summary.existing} existing`, `${summary.skipped} already done earlier`, `${summary.failed} failed`];
-  if (summary.notAttempted > 0) parts.push(`${summary.notAttempted} not attempted`);
+  const n = formatCount;
+  const sent = summary.dryRun ? `${n(summary.ok)} valid` : `${n(summary.ok)} done`;
+  const parts = [`${sent}`, `${n(summary.existing)} existing`, `${n(summary.skipped)} already done earlier`, `${n(summary.failed)} failed`];
+  if (summary.notAttempted > 0) parts.push(`${n(summary.notAttempted)} not attempted`);
   const report = summary.failed > 0 ? ` Failed rows: ${summary.report}.` : '';
   const stopped = summary.stoppedEarly === undefined ? '' : ` Stopped early: ${summary.stoppedEarly}`;
-  return `${summary.command}: ${verb}${parts.join(', ')} of ${summary.total} rows in ${(summary.durationMs / 1000).toFixed(1)} s.${report}${stopped}`;
+  return `${summary.command}: ${verb}${parts.join(', ')} of ${n(summary.total)} rows in ${(summary.durationMs / 1000).toFixed(1)} s.${report}${stopped}`;
 }

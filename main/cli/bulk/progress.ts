@@ -83,7 +83,7 @@ export interface ProgressLineInput {
 
 /** `provision 320/1000 rows 32% · 145 rows/s · ETA 5s · 2 errors` */
 export function formatProgressLine(input: ProgressLineInput): string {
-  const amount = (value: number): string => (input.unit === 'bytes' ? formatBytes(value) : String(value));
+  const amount = (value: number): string => (input.unit === 'bytes' ? formatBytes(value) : formatCount(value));
   const seconds = input.elapsedMs / 1000;
   const rate = seconds > 0 ? input.done / seconds : 0;
   const parts: string[] = [];
@@ -98,6 +98,11 @@ export function formatProgressLine(input: ProgressLineInput): string {
   if (input.total !== undefined && input.done < input.total && rate > 0) parts.push(`ETA ${formatDuration((input.total - input.done) / rate)}`);
   parts.push(`${input.errors} error${input.errors === 1 ? '' : 's'}`);
   return parts.join(' · ');
+}
+
+/** A count as a person reads it in the CLI's English: `1,000,000`, not `1000000`. */
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
 }
 
 export function formatBytes(bytes: number): string {

@@ -3,7 +3,7 @@ import { analyzeDialingList, type DialingListAnalysis, type UploadBaseResult } f
 import { english } from '../../../common/i18n/say';
 import { unevenRowsSaid } from '../../../common/uneven-rows-said';
 import { createUploadProgress } from '../bulk/upload-progress';
-import { formatBytes } from '../bulk/progress';
+import { formatBytes, formatCount } from '../bulk/progress';
 import { UsageError, type CliIo, type CommandSpec, type OptionValues } from '../cli-types';
 import { integer, optional, required } from '../option-values';
 
@@ -52,7 +52,7 @@ export function dryRunResult(plan: UploadPlan, analysis: DialingListAnalysis): D
 export function summaryLine(result: UploadBaseResult, elapsedMs: number): string {
   const seconds = Math.max(elapsedMs, 1) / 1000;
   const bytes = result.analysis.bytes;
-  const records = `${result.cant} record${result.cant === 1 ? '' : 's'}`;
+  const records = `${formatCount(result.cant)} record${result.cant === 1 ? '' : 's'}`;
   return `upload-base: ${records}, ${formatBytes(bytes)} to ${result.campaign} in ${seconds.toFixed(1)}s (${formatBytes(bytes / seconds)}/s)`;
 }
 
@@ -73,8 +73,8 @@ export const uploadBase: CommandSpec = {
     const plan = planFrom(values, io);
     // The whole file is read once here: a NUL byte anywhere refuses it before any request, even with --cant.
     const analysis = await analyzeDialingList(plan.file);
-    // The upload form's warning, in English: `upload-base: warning: 2 rows do not have the 3 fields of the first row (rows 3, 6); …`.
-    const uneven = unevenRowsSaid(analysis.unevenRows);
+    // The upload form's warning, in English: `upload-base: warning: 2 rows do not have as many fields as the first row, which has 3 (rows 3, 6); …`.
+    const uneven = unevenRowsSaid(analysis.unevenRows, formatCount);
     if (uneven) io.stderr(`upload-base: warning: ${english(uneven)}\n`);
     return values['dry-run'] === true ? { result: dryRunResult(plan, analysis) } : undefined;
   },

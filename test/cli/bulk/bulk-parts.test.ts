@@ -134,7 +134,7 @@ describe('membership batcher', () => {
 describe('progress', () => {
   it('formats done/total, percentage, rate, ETA and errors', () => {
     expect(formatProgressLine({ label: 'provision', unit: 'rows', total: 1000, done: 250, errors: 2, elapsedMs: 5000 })).toBe(
-      'provision 250/1000 rows 25% · 50 rows/s · ETA 15s · 2 errors',
+      'provision 250/1,000 rows 25% · 50 rows/s · ETA 15s · 2 errors',
     );
     expect(formatProgressLine({ label: 'upload', unit: 'bytes', total: 200 * 1048576, done: 50 * 1048576, errors: 0, elapsedMs: 2000 })).toBe(
       'upload 50.0 MiB/200.0 MiB 25% · 25.0 MiB/s · ETA 6s · 0 errors',
