@@ -107,6 +107,25 @@ describe('workstation settings and diagnostics', () => {
     }
   });
 
+  it('saves the call shortcuts with the button beside them (or Enter in a field); the footer holds Close alone, as every other setting saves as it changes', async () => {
+    await chooseLanguage(app.page, 'es');
+    await app.page.getByTestId('open-workstation-settings').click();
+    const panel = app.page.getByTestId('workstation-settings');
+    expect(await panel.locator('.dialog-actions button').allTextContents()).toEqual(['Cerrar']);
+    const save = panel.locator('fieldset').filter({ has: app.page.locator('input[name=answerShortcut]') }).getByTestId('save-shortcuts');
+    expect(await save.textContent()).toBe('Guardar atajos');
+    await panel.locator('input[name=answerShortcut]').fill('Control+Alt+F9');
+    await save.click();
+    await expect.poll(async () => (await app.host.services.settings.get()).answerShortcut).toBe('Control+Alt+F9');
+    await panel.locator('input[name=hangUpShortcut]').fill('Control+Alt+F10');
+    await panel.locator('input[name=hangUpShortcut]').press('Enter');
+    await expect.poll(async () => (await app.host.services.settings.get()).hangUpShortcut).toBe('Control+Alt+F10');
+    await save.scrollIntoViewIfNeeded();
+    await screenshot(app.page, 'workstation-settings-shortcuts-es');
+    await app.page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+  });
+
   it('shows an invalid link in both languages', async () => {
     for (const language of ['en', 'es'] as const) {
       await chooseLanguage(app.page, language);

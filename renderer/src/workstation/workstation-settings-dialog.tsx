@@ -115,6 +115,8 @@ export function WorkstationSettingsDialog({ onClose }: { onClose: () => void }) 
             </div>
           </div>
           <p className="hint" id={`${id}-shortcut-hint`}>{t('workstation.settings.shortcut.hint')}</p>
+          {/* Beside its fields, not in the footer: every other setting is saved as it changes, and a footer "Save" read as the whole dialog's. */}
+          <button type="submit" className="button button-secondary" data-testid="save-shortcuts">{t('workstation.settings.saveShortcuts')}</button>
           {view.shortcutProblems.map((problem) => (
             <p key={JSON.stringify(problem)} className="field-error" role="alert" data-testid="shortcut-problem">{errorText({ message: problem.key, say: problem })}</p>
           ))}
@@ -122,7 +124,6 @@ export function WorkstationSettingsDialog({ onClose }: { onClose: () => void }) 
         {error && <p role="alert" className="field-error">{errorText(error)}</p>}
         {saved && !error && <p role="status" className="hint">{t('workstation.settings.saved')}</p>}
         <div className="dialog-actions">
-          <button type="submit" className="button button-secondary">{t('workstation.settings.saveShortcuts')}</button>
           <button type="button" className="button button-primary" onClick={onClose}>{t('workstation.settings.close')}</button>
         </div>
       </form>
