@@ -11,6 +11,7 @@ export const transferEn = {
   'transfer.source.typed': 'Typed',
   'transfer.none': 'Nothing matches.',
   'transfer.problem.empty': 'Type a name, an extension or a number.',
+  'transfer.problem.unknown-name': 'No one in the directory has that name. Type your colleague’s extension (up to 5 digits) or a phone number (6 to 20 digits).',
   'transfer.problem.malformed': 'That is neither an extension (up to 5 digits) nor a phone number (6 to 20 digits).',
   'transfer.problem.not-in-directory': 'Your IT department allows transfers only to the directory and to this call’s campaigns.',
   'transfer.blind': 'Transfer now',

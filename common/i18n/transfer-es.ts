@@ -13,6 +13,7 @@ export const transferEs: Record<keyof typeof transferEn, string> = {
   'transfer.source.typed': 'Escrito',
   'transfer.none': 'Nada coincide.',
   'transfer.problem.empty': 'Escriba un nombre, un interno o un número.',
+  'transfer.problem.unknown-name': 'Nadie del directorio tiene ese nombre. Escriba el interno de su compañero (hasta 5 dígitos) o un número de teléfono (6 a 20 dígitos).',
   'transfer.problem.malformed': 'No es un interno (hasta 5 dígitos) ni un número de teléfono (6 a 20 dígitos).',
   'transfer.problem.not-in-directory': 'Su departamento de TI permite transferir solo al directorio y a las campañas de esta llamada.',
   'transfer.blind': 'Transferir ya',

@@ -143,6 +143,11 @@ describe('bad input loses nothing', () => {
     await openTransfer(app.page, 'sip:1002@evil');
     expect(await app.page.getByTestId('transfer-problem').textContent()).toMatch(/interno|extension/iu);
     expect(await app.page.getByTestId('transfer-blind').isDisabled()).toBe(true);
+    // A name, as the field's label invites, that the directory does not hold: she is told to type the extension.
+    await app.page.getByTestId('transfer-search').fill('bruno');
+    expect(await app.page.getByTestId('transfer-problem').textContent()).toBe('Nadie del directorio tiene ese nombre. Escriba el interno de su compañero (hasta 5 dígitos) o un número de teléfono (6 a 20 dígitos).');
+    expect(await app.page.getByTestId('transfer-blind').isDisabled()).toBe(true);
+    await app.page.getByTestId('transfer-search').fill('sip:1002@evil');
     await app.page.getByTestId('transfer-search').press('Enter');
     await app.page.keyboard.press('Escape');
     await app.page.getByTestId('transfer-dialog').waitFor({ state: 'detached' });

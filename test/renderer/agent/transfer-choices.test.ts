@@ -60,6 +60,11 @@ describe('the transfer directory', () => {
     expect(typedProblem(inputs(), '1003')).toBeNull();
     expect(typedProblem(inputs(), '   ')).toBe('empty');
     expect(typedProblem(inputs(), 'sip:x@y')).toBe('malformed');
+    expect(typedProblem(inputs(), '12ab')).toBe('malformed');
+    // A name the directory does not hold: she is told so, not that a name is no extension.
+    expect(typedProblem(inputs(), 'Bruno Díaz')).toBe('unknown-name');
+    expect(typedProblem(inputs(), "o'neil-smith")).toBe('unknown-name');
+    expect(typedProblem(inputs(), 'laura')).toBeNull();
   });
 
   it('never offers a recent campaign the call may not go to, nor, when locked, a recent target outside the directory', () => {

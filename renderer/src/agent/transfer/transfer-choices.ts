@@ -57,12 +57,18 @@ export function filterChoices(inputs: ChoiceInputs, query: string): TransferChoi
   return [...listed, { key: `typed:${typed.kind}:${targetText(typed)}`, label: targetText(typed), detail: '', target: typed, source: 'typed' }];
 }
 
-/** Why what the agent typed cannot be a target, or null: nothing usable, or IT allows only its directory. */
-export function typedProblem(inputs: ChoiceInputs, query: string): 'empty' | 'malformed' | 'not-in-directory' | null {
+/** A colleague's name, as the field's label invites: letters, spaces, dots, apostrophes and hyphens only. */
+const LOOKS_LIKE_A_NAME = /^[\p{L}\p{M}\s.'’-]+$/u;
+
+/**
+ * Why what the agent typed cannot be a target, or null: nothing usable, a name the directory does not
+ * hold (she is told to type the extension, not that a name is "not an extension"), or IT allows only its directory.
+ */
+export function typedProblem(inputs: ChoiceInputs, query: string): 'empty' | 'malformed' | 'unknown-name' | 'not-in-directory' | null {
   if (query.trim() === '') return 'empty';
   if (filterChoices(inputs, query).length > 0) return null;
   const typed = typedTarget(query);
-  if (!typed) return 'malformed';
+  if (!typed) return LOOKS_LIKE_A_NAME.test(query.trim()) ? 'unknown-name' : 'malformed';
   return inputs.locked ? 'not-in-directory' : null;
 }
 
