@@ -33,6 +33,12 @@ describe('keyboard and labels', () => {
     expect(unlabelled).toEqual([]);
   });
 
+  it('opens with the focus where typing starts: the first empty field (the demo fills the instance and the agent)', async () => {
+    expect(await app.page.locator('input[name=agent]').inputValue()).not.toBe('');
+    expect(await app.page.locator('input[name=password]').inputValue()).toBe('');
+    expect(await focused()).toBe('password');
+  });
+
   it('tabs through the sign-in form in order, with a visible focus ring', async () => {
     const page = app.page;
     await page.locator('body').click({ position: { x: 5, y: 5 } });
@@ -68,6 +74,8 @@ describe('keyboard and labels', () => {
     await page.keyboard.type('Descanso');
     await page.keyboard.press('Enter');
     await page.locator('input[name=agent]').waitFor();
+    // Back at the sign-in screen after a shift, the first field still to fill has the focus.
+    await expect.poll(focused).toBe('password');
     const logouts = (await app.simState())['logouts'] as { message: string }[];
     expect(logouts.at(-1)?.message).toBe('Descanso');
   });

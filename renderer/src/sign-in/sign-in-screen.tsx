@@ -3,7 +3,7 @@
 // instance, API user and password, and the CA file under Advanced (no agent, no phone). Errors appear
 // next to the field they concern; the password never comes back from main
 // (only "remembered").
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { IpcError, SettingsView, SignInRequest } from '../../../common/ipc-contract';
 import type { SoftphoneApi } from '../bridge';
 import { useLanguage } from '../i18n';
@@ -11,6 +11,8 @@ import { RoleChoice, type SignInRole } from './role-choice';
 import { FieldError, TextField } from './text-field';
 
 const ADVANCED_FIELDS = new Set(['apiUser', 'apiPassword', 'caFile', 'sipUrl']);
+/** The fields a sign-in fills, in the form's order: the first one still empty takes the focus. */
+const FIRST_FIELDS = 'input[name=instanceUrl], input[name=agent], input[name=password], input[name=apiUser], input[name=apiPassword]';
 /** The fields each form shows; an error on any other field is shown above the form. */
 const FORM_FIELDS: Record<SignInRole, Set<string>> = {
   agent: new Set(['instanceUrl', 'agent', 'password', ...ADVANCED_FIELDS]),
@@ -48,6 +50,16 @@ export function SignInScreen({ api, view, busy }: Props) {
   const [role, setRole] = useState<SignInRole>(defaults.apiUser && !defaults.agent ? 'supervisor' : 'agent');
   const [error, setError] = useState<IpcError | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  // The shift starts here: the first field still to fill has the focus, so she types at once (a password
+  // never comes back from main, so there is one; with it remembered, Enter signs in from there). Once: a
+  // role chosen later does not pull the focus off the role buttons.
+  useEffect(() => {
+    const shown = form.current;
+    if (!shown || shown.contains(document.activeElement)) return;
+    [...shown.querySelectorAll<HTMLInputElement>(FIRST_FIELDS)].find((field) => !field.readOnly && field.value === '')?.focus();
+  }, []);
 
   const errorFor = (field: string) => (error?.field === field ? error : undefined);
   const caFileField = (
@@ -103,7 +115,7 @@ export function SignInScreen({ api, view, busy }: Props) {
           <strong>{t('signIn.savedDataProblem')}</strong> {view.loadProblem}
         </p>
       )}
-      <form onSubmit={submit} noValidate aria-busy={working}>
+      <form ref={form} onSubmit={submit} noValidate aria-busy={working}>
         <RoleChoice role={role} onRole={chooseRole} disabled={working} />
         {formError && <FieldError error={formError} />}
         <TextField label={t('signIn.instanceUrl')} hint={lockedHint('instanceUrl', t('signIn.instanceUrl.hint'))} readOnly={locked('instanceUrl')} value={instanceUrl} onValue={setInstanceUrl} error={errorFor('instanceUrl')} type="url" autoComplete="url" name="instanceUrl" />
