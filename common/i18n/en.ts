@@ -19,6 +19,8 @@ export const en = {
   'app.loading': 'Starting…',
   'bridge.lost': 'Lost contact with the app. Reload the page or restart the app.',
 
+  'dateTime.said': 'That is {when}.',
+  'dateTime.saidPast': 'That is {when}, which has passed.',
   'language.label': 'Language',
   'language.es': 'Español',
   'language.en': 'English',

@@ -19,6 +19,8 @@ export const es: Record<MessageKey, string> = {
   'app.loading': 'Iniciando…',
   'bridge.lost': 'Se perdió el contacto con la aplicación. Recargue la página o reinicie la aplicación.',
 
+  'dateTime.said': 'Es decir: {when}.',
+  'dateTime.saidPast': 'Es decir: {when}, que ya pasó.',
   'language.label': 'Idioma',
   'language.es': 'Español',
   'language.en': 'English',

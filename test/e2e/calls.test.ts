@@ -80,6 +80,8 @@ describe('calls in the app', () => {
     await form.locator('input[name=tag]').fill('vip');
     await form.locator('input[name=callback]').check();
     await form.locator('input[name=callbackAt]').fill('2030-05-06T10:30');
+    // Chromium draws the picker in the computer's locale; the line under it says the day in the agent's words.
+    expect(await form.getByTestId('date-time-said').textContent()).toBe('Es decir: lunes, 6 de mayo de 2030, 10:30.');
     await form.locator('input[name=callbackDialer]').fill('Encuestas->');
     await shots('call-disposition');
     await page.getByTestId('disposition-submit').click();

@@ -257,6 +257,7 @@ describe('the supervisor area against the simulator', () => {
     await form.locator('input[name=dataValue]').nth(1).fill('100');
     await form.locator('input[name=when][value=at]').check();
     await form.locator('input[name=calldate]').fill('2020-01-02T03:04:05');
+    expect(await form.getByTestId('date-time-said').textContent()).toBe('That is Thursday, January 2, 2020 at 03:04:05 AM, which has passed.');
     await form.locator('input[name=when][value=now]').check();
     await form.locator('button[type=submit]').click();
     await form.getByTestId('dialer-record-done').waitFor();

@@ -10,6 +10,7 @@ import type { SoftphoneApi } from '../bridge';
 import { useErrorText } from '../error-text';
 import { useLanguage } from '../i18n';
 import { FieldError } from '../sign-in/text-field';
+import { DateTimeField } from '../date-time-field';
 import type { WrapUp } from './call-view';
 import { choicesFor, dispositionRequest, EMPTY_FIELDS, type DispositionFields } from './disposition-values';
 import { useDraftSaver } from './use-draft-saver';
@@ -152,7 +153,7 @@ export function DispositionForm({ api, wrap, setup, onDone, onDiscard, waitingAf
           <div className="dispo-grid">
             <div className={`field${error?.field === 'callbackAt' ? ' field-invalid' : ''}`}>
               <label htmlFor={`${id}-at`}>{t('calls.dispo.callbackAt')}</label>
-              <input id={`${id}-at`} name="callbackAt" type="datetime-local" value={fields.callbackAt} onChange={(e) => set({ callbackAt: e.target.value })} />
+              <DateTimeField id={`${id}-at`} name="callbackAt" value={fields.callbackAt} onValue={(callbackAt) => set({ callbackAt })} />
               {error?.field === 'callbackAt' && <FieldError error={error} />}
             </div>
             <div className="field">

@@ -1,17 +1,13 @@
 // Pure conversions of the disposition form into the request (tested in test/services/calls).
 import type { DispositionChoices, DispositionRequest, WrapUpDraft } from '../../../common/ipc-contract';
 import { EMPTY_DRAFT, type WrapUp } from './call-view';
+import { platformDateTime } from '../local-date-time';
 
 /** The form's fields: what main keeps as the wrap-up's draft. */
 export type DispositionFields = WrapUpDraft;
 
 export const EMPTY_FIELDS: DispositionFields = EMPTY_DRAFT;
 
-/** `YYYY-MM-DDThh:mm[:ss]` (local time) → `YYYY-MM-DD hh:mm:ss`, or null. */
-export function platformDateTime(local: string): string | null {
-  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2})?$/.exec(local.trim());
-  return m ? `${m[1]} ${m[2]}${m[3] ?? ':00'}` : null;
-}
 
 export type DispositionCheck = { ok: true; request: DispositionRequest } | { ok: false; field: 'l1' | 'callbackAt' | 'guid' };
 

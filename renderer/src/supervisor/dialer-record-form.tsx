@@ -6,7 +6,8 @@ import type { SoftphoneApi } from '../bridge';
 import { useLanguage } from '../i18n';
 import { FieldError, TextField } from '../sign-in/text-field';
 import { errorFor, FormStatus, formError } from './form-status';
-import { platformDateTime } from './form-values';
+import { DateTimeField } from '../date-time-field';
+import { platformDateTime } from '../local-date-time';
 
 const FIELDS = ['campaign', 'destination', 'alternatives', 'agent', 'data', 'key', 'calldate', 'source'] as const;
 
@@ -95,7 +96,7 @@ export function DialerRecordForm({ api, campaigns }: { api: SoftphoneApi; campai
           {when === 'at' && (
             <div className="field">
               <label htmlFor={`${id}-at`}>{t('sup.record.dateTime')}</label>
-              <input id={`${id}-at`} name="calldate" type="datetime-local" step={1} value={at} onChange={(e) => setAt(e.target.value)} aria-invalid={errorFor(error, 'calldate') ? true : undefined} />
+              <DateTimeField id={`${id}-at`} name="calldate" step={1} value={at} onValue={setAt} aria-invalid={errorFor(error, 'calldate') ? true : undefined} />
             </div>
           )}
           <Err error={errorFor(error, 'calldate')} />

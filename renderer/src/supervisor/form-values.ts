@@ -1,12 +1,6 @@
 // Pure conversions of form input into request values (tested in test/services/supervisor).
 import type { AgentRef } from '../../../common/ipc-contract';
 
-/** `<input type=datetime-local>` value (`YYYY-MM-DDThh:mm[:ss]`, the computer's local time) → `YYYY-MM-DD hh:mm:ss`, or null. */
-export function platformDateTime(local: string): string | null {
-  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2})?$/.exec(local.trim());
-  return m ? `${m[1]} ${m[2]}${m[3] ?? ':00'}` : null;
-}
-
 /** `user,phone` lines (`;` also accepted) → agents, or the number of the first bad line. */
 export function parseTypedAgents(text: string): { agents: AgentRef[]; badLine: number | null } {
   const agents: AgentRef[] = [];

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { DISPOSITION_KEYS } from '../../../common/domain/disposition';
 import { dispositionRequestSchema } from '../../../common/ipc-contract';
 import { formatDuration } from '../../../renderer/src/agent/duration';
-import { choicesFor, dispositionRequest, EMPTY_FIELDS, platformDateTime } from '../../../renderer/src/agent/disposition-values';
+import { choicesFor, dispositionRequest, EMPTY_FIELDS } from '../../../renderer/src/agent/disposition-values';
+import { platformDateTime } from '../../../renderer/src/local-date-time';
 import { pickCampaign } from '../../../main/services/calls';
 
 const wrap = { key: 'c1', guid: 'g-1', campaign: 'Manual->', caller: '099123456' };

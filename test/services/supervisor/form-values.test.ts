@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseTypedAgents, platformDateTime } from '../../../renderer/src/supervisor/form-values';
+import { parseTypedAgents } from '../../../renderer/src/supervisor/form-values';
+import { platformDateTime } from '../../../renderer/src/local-date-time';
 
 describe('supervisor form values', () => {
   it('turns a datetime-local value into the platform date-time', () => {
