@@ -23,6 +23,8 @@ describe('sign-in and sign-out against the simulator', () => {
     await error.waitFor();
     expect(await error.textContent()).toMatch(/incorrect|wrong/i);
     expect(await app.page.locator('input[name=password]').getAttribute('aria-invalid')).toBe('true');
+    // The button was clicked; the focus moved to the emptied password, so she retypes at once.
+    expect(await app.page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('password');
     const state = await app.simState();
     expect((state['agents'] as SimAgent[]).find((a) => a.accountcode === agent.agent)?.loggedIn).toBe(false);
   });
@@ -35,6 +37,7 @@ describe('sign-in and sign-out against the simulator', () => {
     const error = app.page.getByTestId('error-instanceUrl');
     await error.waitFor();
     const spanish = await error.textContent();
+    expect(await app.page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('instanceUrl');
     expect(spanish).toContain('No se pudo conectar con la instancia. Autenticación de agente: se rechazó la conexión (nada escucha en esa dirección).');
     expect(spanish).not.toMatch(/Check|the connection|Agent Authentication/);
     await screenshot(app.page, 'sign-in-unreachable-es');

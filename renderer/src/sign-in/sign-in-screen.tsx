@@ -51,6 +51,8 @@ export function SignInScreen({ api, view, busy }: Props) {
   const [error, setError] = useState<IpcError | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const form = useRef<HTMLFormElement>(null);
+  /** The field a refused sign-in names: the focus goes there (a new object each time, so the same field again moves it again). */
+  const [focusOn, setFocusOn] = useState<{ field: string } | null>(null);
 
   // The shift starts here: the first field still to fill has the focus, so she types at once (a password
   // never comes back from main, so there is one; with it remembered, Enter signs in from there). Once: a
@@ -60,6 +62,11 @@ export function SignInScreen({ api, view, busy }: Props) {
     if (!shown || shown.contains(document.activeElement)) return;
     [...shown.querySelectorAll<HTMLInputElement>(FIRST_FIELDS)].find((field) => !field.readOnly && field.value === '')?.focus();
   }, []);
+
+  // After the render that shows the error (and opens Advanced for a field there): she retypes at once.
+  useEffect(() => {
+    if (focusOn) form.current?.querySelector<HTMLInputElement>(`input[name="${CSS.escape(focusOn.field)}"]`)?.focus();
+  }, [focusOn]);
 
   const errorFor = (field: string) => (error?.field === field ? error : undefined);
   const caFileField = (
@@ -103,6 +110,7 @@ export function SignInScreen({ api, view, busy }: Props) {
       setSupervisorApiPassword('');
     }
     if (result.error.field === 'caFile' || (role === 'agent' && result.error.field && ADVANCED_FIELDS.has(result.error.field))) setAdvanced(true);
+    if (result.error.field) setFocusOn({ field: result.error.field });
   }
 
   const working = submitting || busy;
