@@ -53,7 +53,8 @@ export class AgentCaller {
     const { state, bindings, domain } = this.options;
     const record = state.calls.get(request.guid);
     if (!record || record.status === 'ended') return;
-    const phone = record.phone;
+    // Read before the live call exists: each party added re-derives the record's phone and agent from its parties.
+    const { phone, agent } = record;
     const fail = (cause: string): void => {
       state.updateCall(request.guid, { status: 'ended', endedAt: new Date().toISOString(), endedBy: 'failed', cause });
       this.options.calls.announceEnded(request.guid);
@@ -99,7 +100,7 @@ export class AgentCaller {
     const call = this.options.calls.create(request.guid);
     call.cti = cti;
     call.add(customerParty(request.customer));
-    call.add({ role: 'agent', phone, agent: record.agent, leg });
+    call.add({ role: 'agent', phone, agent, leg });
   }
 
   /** Ends a live call from the platform side (API Hang Up Call, customer hang-up, reset); `byeLost`: its BYE never reaches the agent. */

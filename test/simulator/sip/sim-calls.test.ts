@@ -70,7 +70,8 @@ describe('the simulator rings agents over SIP', () => {
     }, ana.token);
     const guid = made.text;
     expect(guid).toMatch(/^[0-9a-f-]{36}$/);
-    await untilCall(guid, 'the call is active', (c) => c.status === 'active');
+    // The record names the agent who takes the call, as the platform's call records do.
+    expect(await untilCall(guid, 'the call is active', (c) => c.status === 'active')).toMatchObject({ agent: 'ana.garcia', phone: ana.name });
     const invite = await browser.page.evaluate(() => window.agentPage.state.invites.at(-1));
     expect(invite?.autoAnswer).toBe('normal');
     expect(JSON.parse(invite?.cti ?? '{}')).toEqual({
@@ -166,7 +167,7 @@ describe('the simulator rings agents over SIP', () => {
     expect(phone).toBe(ana.name);
     await browser.page.waitForFunction((n) => window.agentPage.state.invites.length > n, before, { timeout: 10_000 });
     await browser.page.evaluate(() => window.agentPage.reject());
-    expect(await untilCall(guid, 'the call ended', (c) => c.status === 'ended')).toMatchObject({ endedBy: 'agent', cause: 'rejected: 486 Busy Here' });
+    expect(await untilCall(guid, 'the call ended', (c) => c.status === 'ended')).toMatchObject({ agent: 'ana.garcia', endedBy: 'agent', cause: 'rejected: 486 Busy Here' });
   });
 
   it('a Make Call for a phone that is not registered ends failed with a cause', async () => {
