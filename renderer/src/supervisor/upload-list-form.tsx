@@ -60,8 +60,18 @@ export function UploadListForm({ api, filePicker, campaigns }: Props) {
     await analyze(reply.value.path);
   }
 
+  // A path typed anew: what is shown (analysis, upload button, last result) belonged to the file checked before.
+  function typePath(typed: string) {
+    setPath(typed);
+    setCheck(null);
+    setResult(null);
+    setProgress(null);
+  }
+
   async function upload(event: FormEvent) {
     event.preventDefault();
+    // Enter in the path field before a check: check it (the hint says "press Check"; Enter did nothing).
+    if (check === null && !filePicker && path.trim() !== '' && busy === null) return void analyze(path);
     if (check?.status !== 'text') return;
     if (!campaign) return setError({ code: 'invalid-request', field: 'campaign', message: t('first.upload.pickCampaign') });
     const id = crypto.randomUUID();
@@ -94,7 +104,7 @@ export function UploadListForm({ api, filePicker, campaigns }: Props) {
           </div>
         ) : (
           <div className="inline-row inline-row-end">
-            <TextField name="path" label={t('sup.upload.path')} hint={t('sup.upload.path.hint')} value={path} onValue={setPath} autoComplete="off" spellCheck={false} error={error?.field === 'path' ? error : undefined} />
+            <TextField name="path" label={t('sup.upload.path')} hint={t('sup.upload.path.hint')} value={path} onValue={typePath} readOnly={busy !== null} autoComplete="off" spellCheck={false} error={error?.field === 'path' ? error : undefined} />
             <button type="button" className="button button-secondary" onClick={() => void analyze(path)} disabled={busy !== null || path.trim() === ''} data-testid="check-file">
               {busy === 'check' ? t('sup.upload.checking') : t('sup.upload.check')}
             </button>
