@@ -89,6 +89,8 @@ export const errorsEn = {
   'sup.err.pickFile': 'Choose the list with the "Choose file" button; the app only reads files picked there.',
   'sup.err.typePath': 'Type the full path of the list on this computer (for example /home/me/list.csv).',
   'sup.err.listNotFile': 'That path is not a file (it may be a folder or a device). Type the path of the list file.',
+  'sup.err.listMissing': 'There is no file at that path. Check the folder and the name, with its extension (.csv or .txt).',
+  'sup.err.listUnreadableFile': 'The app cannot read that file ({code}): your user may not have permission. Copy it to a folder of yours and choose or type that copy.',
   'sup.err.listLink': 'That path is a link to another file. Type the path of the list file itself.',
   'sup.err.listType': 'Only .csv and .txt lists can be checked and uploaded. Save the list as CSV, then choose that file.',
   'sup.err.phoneCreatedHere': 'The phone number {phone} is already in use: you created {userName} with it in this session. Choose another phone number.',

@@ -91,7 +91,10 @@ export function createSupervisorService(deps: SupervisorDeps): SupervisorService
     if (!opened.ok) {
       if (opened.problem === 'link') throw spokenFailure('invalid-request', 'sup.err.listLink', {}, 'path');
       if (opened.problem === 'not-a-file') throw spokenFailure('invalid-request', 'sup.err.listNotFile', {}, 'path');
-      return { file }; // missing or unreadable: the analysis says which
+      // Said here in the supervisor's language: the client's own words for it are English (open-dialing-list.ts).
+      if (opened.problem === 'missing') throw spokenFailure('invalid-request', 'sup.err.listMissing', {}, 'path');
+      if (opened.problem === 'unreadable') throw spokenFailure('invalid-request', 'sup.err.listUnreadableFile', { code: opened.code }, 'path');
+      return { file }; // too large for a cap this open does not set: the analysis says so
     }
     try {
       // The name given is the file's own (not a link's), so its extension is the file's.
