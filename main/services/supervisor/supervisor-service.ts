@@ -24,6 +24,7 @@ import { openRegularFile } from '../../api/files/regular-file';
 import { binaryReason } from '../../api/upload/sniff-head';
 import { campaignView, dialerView } from './record-views';
 import { spokenFailure } from '../spoken-failure';
+import { normalisePhoneNumber, phoneNumberProblemKey, PROBLEM_PARAMS } from '../../../common/phone-number';
 import { toSupervisorFailure } from './supervisor-failure';
 import type { AnalyzeList, ListFileSource, SupervisorApi } from './supervisor-api';
 
@@ -208,10 +209,16 @@ export function createSupervisorService(deps: SupervisorDeps): SupervisorService
 
     async addDialerRecord(request) {
       const { api } = signedIn();
+      // The platform refuses a destination that is not a number with a bare `0`; said here, beside the field,
+      // and "099 123 456" as people write it is sent as the digits the platform dials.
+      const number = normalisePhoneNumber(request.destination);
+      if (!number.ok) throw spokenFailure('invalid-request', phoneNumberProblemKey(number.problem), PROBLEM_PARAMS, 'destination');
+      if (number.value.extension !== undefined) throw spokenFailure('invalid-request', 'sup.err.recordExtension', { extension: number.value.extension }, 'destination');
+      const destination = number.value.number;
       try {
         await api.addRecordToDialer({
           campaign: request.campaign,
-          destination: request.destination,
+          destination,
           alternatives: request.alternatives,
           agent: request.agent,
           // Several pairs joined with ';' as the bulk CLI does (the spec shows one pair).
@@ -224,7 +231,7 @@ export function createSupervisorService(deps: SupervisorDeps): SupervisorService
       } catch (error) {
         throw toSupervisorFailure(error, { key: 'sup.err.dialerRecord', params: { campaign: request.campaign } });
       }
-      return { campaign: request.campaign, destination: request.destination };
+      return { campaign: request.campaign, destination };
     },
 
     onUploadProgress(listener) {

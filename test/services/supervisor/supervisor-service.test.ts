@@ -158,4 +158,14 @@ describe('supervisor service', () => {
     expect(reply).toEqual({ campaign: 'Cobranzas->', destination: '099000111' });
     expect((await simState(sim)).dialerTasks).toMatchObject([{ campaign: 'Cobranzas->', destination: '099000111', agent: '1001', data: 'cliente=Peña;deuda=100', calldate: '2030-01-02 03:04:05', automatic: true }]);
   });
+
+  it('sends a destination as the digits the platform dials, and says a bad one beside its field without asking the platform', async () => {
+    const record = { campaign: 'Cobranzas->', alternatives: '', agent: '', source: 'crm', bulk: false, automatic: true, data: [], calldate: null };
+    expect(await service().addDialerRecord({ ...record, destination: '099 000-222' })).toEqual({ campaign: 'Cobranzas->', destination: '099000222' });
+    expect((await simState(sim)).dialerTasks.at(-1)).toMatchObject({ destination: '099000222' });
+    const before = (await simState(sim)).dialerTasks.length;
+    expect(await failure(service().addDialerRecord({ ...record, destination: 'abc' }))).toMatchObject({ code: 'invalid-request', field: 'destination', say: { key: 'number.problem.letters' } });
+    expect(await failure(service().addDialerRecord({ ...record, destination: '099000333 ext 12' }))).toMatchObject({ field: 'destination', say: { key: 'sup.err.recordExtension', params: { extension: '12' } } });
+    expect((await simState(sim)).dialerTasks).toHaveLength(before);
+  });
 });
