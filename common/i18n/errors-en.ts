@@ -92,6 +92,7 @@ export const errorsEn = {
   'sup.err.listMissing': 'There is no file at that path. Check the folder and the name, with its extension (.csv or .txt).',
   'sup.err.listUnreadableFile': 'The app cannot read that file ({code}): your user may not have permission. Copy it to a folder of yours and choose or type that copy.',
   'sup.err.recordExtension': 'A dialer record holds the number alone: the dialer does not dial an extension once answered. Remove “{extension}” from the number.',
+  'sup.err.listEmpty': 'That file is empty: it holds no record. Check that it is the exported list.',
   'sup.err.listLink': 'That path is a link to another file. Type the path of the list file itself.',
   'sup.err.listType': 'Only .csv and .txt lists can be checked and uploaded. Save the list as CSV, then choose that file.',
   'sup.err.phoneCreatedHere': 'The phone number {phone} is already in use: you created {userName} with it in this session. Choose another phone number.',

@@ -92,6 +92,7 @@ export const errorsEs: Record<keyof typeof errorsEn, string> = {
   'sup.err.listMissing': 'No hay ningún archivo en esa ruta. Revise la carpeta y el nombre, con su extensión (.csv o .txt).',
   'sup.err.listUnreadableFile': 'La aplicación no puede leer ese archivo ({code}): puede que su usuario no tenga permiso. Cópielo a una carpeta suya y elija o escriba esa copia.',
   'sup.err.recordExtension': 'Un registro de discador lleva solo el número: el discador no marca un interno después de que atienden. Quite «{extension}» del número.',
+  'sup.err.listEmpty': 'Ese archivo está vacío: no tiene ningún registro. Revise que sea la lista exportada.',
   'sup.err.listLink': 'Esa ruta es un enlace a otro archivo. Escriba la ruta del archivo de la lista en sí.',
   'sup.err.listType': 'Solo se pueden revisar y subir listas .csv y .txt. Guarde la lista como CSV y elija ese archivo.',
   'sup.err.phoneCreatedHere': 'El número de teléfono {phone} ya está en uso: usted creó a {userName} con él en esta sesión. Elija otro número de teléfono.',

@@ -98,6 +98,7 @@ export function createSupervisorService(deps: SupervisorDeps): SupervisorService
       return { file }; // too large for a cap this open does not set: the analysis says so
     }
     try {
+      if (opened.stat.size === 0) throw spokenFailure('invalid-request', 'sup.err.listEmpty', {}, 'path');
       // The name given is the file's own (not a link's), so its extension is the file's.
       if (LIST_EXTENSIONS.has(extname(file).toLowerCase())) return { file };
       const binary = binaryReason(await readHead(opened.handle));

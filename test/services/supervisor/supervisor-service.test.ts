@@ -128,10 +128,13 @@ describe('supervisor service', () => {
     expect(await service().uploadList({ path: csv, campaign: 'Encuestas->', uploadId: 'u2' })).toEqual({ fileName: 'enlazada.csv', campaign: 'Encuestas->', cant: 2 });
   });
 
-  it('says a missing list in the supervisor\'s words, next to the path, never in the client\'s English', async () => {
+  it('says a missing or empty list in the supervisor\'s words, next to the path, never in the client\'s English', async () => {
     expect(await failure(service().analyzeList(join(dir, 'no-existe.csv')))).toMatchObject({
       code: 'invalid-request', field: 'path', say: { key: 'sup.err.listMissing', params: {} }, message: expect.stringMatching(/^There is no file at that path/),
     });
+    const empty = join(dir, 'vacia.csv');
+    writeFileSync(empty, '');
+    expect(await failure(service().analyzeList(empty))).toMatchObject({ field: 'path', say: { key: 'sup.err.listEmpty', params: {} } });
   });
 
   it('reads only absolute typed paths in browser mode, and only dialog-picked paths in Electron', async () => {
