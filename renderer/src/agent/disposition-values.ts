@@ -8,7 +8,6 @@ export type DispositionFields = WrapUpDraft;
 
 export const EMPTY_FIELDS: DispositionFields = EMPTY_DRAFT;
 
-
 export type DispositionCheck = { ok: true; request: DispositionRequest } | { ok: false; field: 'l1' | 'callbackAt' | 'guid' };
 
 export function dispositionRequest(wrap: WrapUp, fields: DispositionFields): DispositionCheck {

@@ -11,22 +11,20 @@ export class MakeCallRingWait {
   /** When the last call was offered to her phone (epoch ms). */
   private lastOfferAt = 0;
 
-  constructor(private readonly waitMs = MAKE_CALL_RING_WAIT_MS) {}
-
-  /** A call came to her phone (any: while one rings, the agent is not left wondering). */
+  /** A call came to her phone (whichever: while one rings, the agent is not left wondering). */
   offered(): void {
     this.lastOfferAt = Date.now();
     this.stop();
   }
 
-  /** Make Call was sent at `sentAt` and answered: `silent` runs if no call has come `waitMs` later. */
+  /** Make Call was sent at `sentAt` and answered: `silent` runs if no call has come MAKE_CALL_RING_WAIT_MS later. */
   start(sentAt: number, silent: () => void): void {
     this.stop();
     if (this.lastOfferAt >= sentAt) return;
     this.timer = setTimeout(() => {
       this.timer = null;
       if (this.lastOfferAt < sentAt) silent();
-    }, this.waitMs);
+    }, MAKE_CALL_RING_WAIT_MS);
   }
 
   stop(): void {
