@@ -135,7 +135,7 @@ export async function startApp(options: StartOptions = {}): Promise<E2EApp> {
       consoleLines.push(`${new Date().toISOString()} [${message.type()}] ${message.text().slice(0, 500)}`);
       consoleLines.splice(0, consoleLines.length - 100);
     });
-    const stopReporting = reportOnFailure({ name: `the app (${dataDir})`, report: () => failureReport(sim, dataDir, consoleLines) });
+    const stopReporting = reportOnFailure({ name: `the app (${dataDir})`, report: () => failureReport(sim, dataDir, consoleLines, page) });
     cleanups.push(async () => stopReporting());
     await page.goto(host.url);
     await page.locator('form').first().waitFor();
@@ -151,15 +151,28 @@ export async function startApp(options: StartOptions = {}): Promise<E2EApp> {
   }
 }
 
-/** The app's log (its last lines), the page's console warnings and the simulator's SIP registrations and connections. */
-async function failureReport(sim: Simulator, dataDir: string, consoleLines: readonly string[]): Promise<string> {
+/**
+ * The app's log (its last lines), the page's console warnings, the call panels
+ * the page shows, and the simulator's last calls, SIP registrations and connections.
+ */
+async function failureReport(sim: Simulator, dataDir: string, consoleLines: readonly string[], page: Page): Promise<string> {
   const logFolder = join(dataDir, 'logs');
   const logs = existsSync(logFolder) ? readdirSync(logFolder).sort() : [];
   const logText = logs.map((name) => `${name}:\n${readFileSync(join(logFolder, name), 'utf8').split('\n').slice(-80).join('\n')}`).join('\n');
   const sip = sipWsUrl(sim)
     ? await Promise.all(['/sip/registrations', '/sip/connections'].map(async (path) => `${path}: ${JSON.stringify(await simControl(sim, 'GET', path)).slice(0, 2_000)}`))
     : [];
-  return [`app log: ${logText || '(empty)'}`, `page console (warnings, errors):\n${consoleLines.join('\n') || '(none)'}`, ...sip].join('\n');
+  const panels = await page.locator('[data-testid=call-panel]').evaluateAll((nodes) =>
+    nodes.map((node) => `${node.getAttribute('data-state') ?? '?'}: ${(node.textContent ?? '').replace(/\s+/gu, ' ').slice(0, 300)}`),
+  ).catch((error: unknown) => [`(not read: ${error instanceof Error ? error.message : String(error)})`]);
+  const calls = ((await simState(sim))['calls'] as unknown[] | undefined) ?? [];
+  return [
+    `app log: ${logText || '(empty)'}`,
+    `page console (warnings, errors):\n${consoleLines.join('\n') || '(none)'}`,
+    `call panels on the page: ${panels.join(' | ') || '(none)'}`,
+    `simulator's last calls: ${JSON.stringify(calls.slice(-3)).slice(0, 3_000)}`,
+    ...sip,
+  ].join('\n');
 }
 
 /** Reads a policy file's text as the app does, from a file in `dir` named by the environment variable (this machine's system file is not looked at). */

@@ -216,6 +216,27 @@ describe('Phone calls', () => {
     await vi.waitFor(() => expect(phone.call?.state.kind).toBe('ringing'));
     expect(errors[0]).toMatch(/not JSON/);
   });
+
+  it('answers a call that rang before its campaign was known to auto-answer, once the campaigns are listed; others ring on', async () => {
+    const server = new FakeSipServer();
+    const phone = await registered(server);
+    const transferred = server.invite({ 'X-CTI': '{"Guid":"g-8","Campaign":"Cobranzas->"}', 'Referred-By': '<sip:1002@127.0.0.1>' });
+    await vi.waitFor(() => expect(phone.call?.state.kind).toBe('ringing'));
+    phone.setAutoAnswerCampaigns(['Cobranzas->']);
+    expect(phone.call?.state.kind).toBe('ringing');
+    server.cancel(transferred);
+    await vi.waitFor(() => expect(phone.call?.state.kind).toBe('ended'));
+
+    phone.setAutoAnswerCampaigns([]);
+    server.invite({ 'X-CTI': '{"Guid":"g-9","Campaign":"Cobranzas->"}' });
+    await vi.waitFor(() => expect(phone.call?.state.kind).toBe('ringing'));
+    expect(phone.call?.info.autoAnswer.answer).toBe(false);
+    phone.setAutoAnswerCampaigns(['Soporte<-']);
+    expect(phone.call?.state.kind).toBe('ringing');
+    phone.setAutoAnswerCampaigns(['Soporte<-', 'Cobranzas->']);
+    await vi.waitFor(() => expect(phone.call?.state.kind).toBe('active'));
+    expect(phone.call?.info.autoAnswer).toEqual({ answer: true, because: 'campaign', match: null });
+  });
 });
 
 describe('Phone sign-out', () => {

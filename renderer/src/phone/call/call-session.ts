@@ -43,13 +43,16 @@ export abstract class CallSession {
   /** A transfer is expected to take the call over: the platform's BYE then means `transferred` to this target. */
   private transferTarget: string | null = null;
   private referNotify: ((notify: ReferNotify) => void) | null = null;
+  /** What the call is; only an incoming call's auto-answer decision may change (incoming-call.ts). */
+  protected facts: CallInfo;
 
   constructor(
     protected readonly session: Session,
     initial: CallState,
-    readonly info: CallInfo,
+    info: CallInfo,
     protected readonly env: CallEnvironment,
   ) {
+    this.facts = info;
     this.current = initial;
     this.offeredAt = env.timers.now();
     session.delegate = {
@@ -79,6 +82,10 @@ export abstract class CallSession {
   protected abstract ended(): void;
   /** Tell the phone the state changed. */
   protected abstract stateChanged(): void;
+
+  get info(): CallInfo {
+    return this.facts;
+  }
 
   get id(): string {
     return this.info.id;

@@ -79,6 +79,17 @@ export class IncomingCall extends PhoneCall {
     }
   }
 
+  /**
+   * Answers a call still ringing because its campaign's auto-answer was not
+   * known when it came (the campaigns are listed after the phone registers):
+   * it is answered now, as it would have been, and says so.
+   */
+  answerAsItsCampaignAsks(): void {
+    if (this.current.kind !== 'ringing') return;
+    this.facts = { ...this.facts, autoAnswer: { answer: true, because: 'campaign', match: null } };
+    this.answer().catch(() => undefined); // the failure shows as ended{failed}
+  }
+
   async reject(): Promise<void> {
     if (this.current.kind !== 'ringing') throw new PhoneError('phone.err.rejectNotRinging');
     // Declining a call the platform already forgot: it ends as what took it, not as rejected (no 486 could arrive).

@@ -74,6 +74,11 @@ export class OfferedCalls {
 
   setAutoAnswerCampaigns(names: Iterable<string>): void {
     this.autoAnswerCampaigns = new Set(names);
+    // A call that came before the campaigns were listed (right after sign-in) rang for want of them: the only call, ringing, is answered now if its campaign asks.
+    const only = this.opts.calls.all.length === 1 ? this.opts.calls.all[0] : undefined;
+    if (!(only instanceof IncomingCall) || only.state.kind !== 'ringing' || only.info.autoAnswer.answer || only.info.offeredWhileBusy) return;
+    const facts = { pAutoAnswer: undefined, callInfo: [], cti: only.info.cti, remoteUser: only.info.remoteUser, referredBy: only.info.referredBy };
+    if (decideAutoAnswer(facts, [], this.autoAnswerCampaigns, this.opts.timers.now()).answer) only.answerAsItsCampaignAsks();
   }
 
   invite(invitation: Invitation): void {
