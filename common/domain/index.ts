@@ -13,3 +13,4 @@ export * from './queue-member';
 export * from './make-call';
 export * from './cti';
 export * from './transfer-target';
+export * from './list-file';

@@ -2,7 +2,7 @@
 // with their parsed fields, Create Agent, Add Agent to Campaign, dialing-list
 // analysis and upload (by path, never the file's bytes), Add Record to Dialer.
 import { z } from 'zod';
-import { CreateAgentInputSchema, DATE_TIME_RE } from '../domain';
+import { BINARY_KINDS, CreateAgentInputSchema, DATE_TIME_RE } from '../domain';
 
 /** A platform text field with its parsed value beside it (see common/domain/field-format.ts). */
 const formatted = <T extends z.ZodType>(parsed: T) => z.object({ raw: z.string(), parsed: parsed.nullable(), known: z.boolean() });
@@ -91,7 +91,7 @@ export type ListAnalysis = z.infer<typeof listAnalysisSchema>;
 /** A text list, or a binary file (xlsx, zip, NUL bytes) refused before any upload. */
 export const listCheckSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('text'), analysis: listAnalysisSchema }),
-  z.object({ status: z.literal('binary'), fileName: z.string(), reason: z.string() }),
+  z.object({ status: z.literal('binary'), fileName: z.string(), binary: z.enum(BINARY_KINDS) }),
 ]);
 export type ListCheck = z.infer<typeof listCheckSchema>;
 

@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import type { UploadBaseInput, UploadBaseResult } from './client-types';
 import type { UploadOptions } from './client-options';
 import { BadInputError } from './errors';
-import { analyzeDialingList, binaryError } from './upload/analyze-dialing-list';
+import { analyzeDialingList, NotTextListError } from './upload/analyze-dialing-list';
 import type { DialingListAnalysis } from './upload/dialing-list-analysis';
 import { uploadBody } from './upload/upload-body';
 
@@ -45,7 +45,7 @@ export async function prepareUpload(input: UploadBaseInput, options: UploadOptio
         touch();
         options.onProgress?.({ bytesRead, totalBytes: analysis.bytes });
       },
-      onBinary: () => binaryError(input.file, 'it contains NUL bytes, so it is not a text file'),
+      onBinary: () => new NotTextListError(input.file, 'nul'),
       ...(options.signal ? { signal: options.signal } : {}),
     });
   return { result: { filename, campaign, cant, analysis }, body };

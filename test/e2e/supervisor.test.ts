@@ -183,8 +183,12 @@ describe('the supervisor area against the simulator', () => {
     writeFileSync(xlsx, Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(64, 1)]));
     await form.locator('input[name=path]').fill(xlsx);
     await form.getByTestId('check-file').click();
-    expect(await form.getByTestId('upload-binary').textContent()).toMatch(/Export it .* as CSV/);
+    expect(await form.getByTestId('upload-binary').textContent()).toMatch(/Export it .* as CSV.*lista\.xlsx: it is a ZIP archive, as an Excel workbook \(\.xlsx\) is\./);
     await shootBothLanguages(page, 'upload-binary');
+    // What the file is comes in the supervisor's language too, not the client's English.
+    await chooseLanguage(page, 'es');
+    expect(await form.getByTestId('upload-binary').textContent()).toMatch(/Expórtela .* como CSV.*lista\.xlsx: es un archivo ZIP, como lo es un libro de Excel \(\.xlsx\)\./);
+    await chooseLanguage(page, 'en');
 
     const csv = join(dir, 'deudores.csv');
     writeFileSync(csv, iconv.encode(LIST_TEXT, 'windows-1252'));

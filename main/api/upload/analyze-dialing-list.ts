@@ -2,7 +2,8 @@ import type { FileHandle } from 'node:fs/promises';
 import { AbortedError, BadInputError, IntegraError } from '../errors';
 import { UNEVEN_LINES_KEPT, type DialingListAnalysis, type ListEncoding, type UnevenRows } from './dialing-list-analysis';
 import { openDialingList } from './open-dialing-list';
-import { binaryReason, HEAD_BYTES, sniffHead, type HeadSniff } from './sniff-head';
+import type { BinaryKind } from '../../../common/domain';
+import { binaryKind, binaryWords, HEAD_BYTES, sniffHead, type HeadSniff } from './sniff-head';
 
 // Looks at a dialing list on disk without loading it: the head decides
 // encoding, delimiter and preview; one streaming pass counts the records,
@@ -34,8 +35,8 @@ async function analyze(path: string, options: AnalyzeOptions): Promise<DialingLi
   try {
     if (bytes === 0) throw new BadInputError('uploadBase', `the file ${JSON.stringify(path)} is empty`);
     const head = await readHead(handle);
-    const refusal = binaryReason(head);
-    if (refusal) throw binaryError(path, refusal);
+    const refusal = binaryKind(head);
+    if (refusal) throw new NotTextListError(path, refusal);
     const sniff = sniffHead(head, head.length === bytes);
     if (options.headOnly) return { ...sniff, records: -1, bytes, unevenRows: null };
     const pass = await countRecords(handle, path, sniff, options.signal);
@@ -46,8 +47,11 @@ async function analyze(path: string, options: AnalyzeOptions): Promise<DialingLi
   }
 }
 
-export function binaryError(path: string, reason: string): BadInputError {
-  return new BadInputError('uploadBase', `the file ${JSON.stringify(path)} is not a text list: ${reason}. Export it as CSV (comma or semicolon separated text) and upload that`);
+/** A workbook or other binary file given as a dialing list: refused before anything is sent, saying what it is. */
+export class NotTextListError extends BadInputError {
+  constructor(path: string, readonly binary: BinaryKind) {
+    super('uploadBase', `the file ${JSON.stringify(path)} is not a text list: ${binaryWords(binary)}. Export it as CSV (comma or semicolon separated text) and upload that`);
+  }
 }
 
 async function readHead(handle: FileHandle): Promise<Uint8Array> {
@@ -79,7 +83,7 @@ async function countRecords(handle: FileHandle, path: string, sniff: HeadSniff, 
   signal?.throwIfAborted(); // see openDialingList: a handle's stream throws an early abort a second time, uncaught
   const stream = handle.createReadStream({ start: 0, autoClose: false, highWaterMark: 256 * 1024, ...(signal ? { signal } : {}) });
   for await (const chunk of stream as AsyncIterable<Buffer>) {
-    if (chunk.includes(0)) throw binaryError(path, 'it contains NUL bytes, so it is not a text file');
+    if (chunk.includes(0)) throw new NotTextListError(path, 'nul');
     if (validator && encoding === 'utf-8') {
       try {
         validator.decode(chunk, { stream: true });

@@ -1,3 +1,4 @@
+import type { BinaryKind } from '../../../common/domain';
 import type { ListEncoding } from './dialing-list-analysis';
 
 // Looks at the first bytes of a dialing list: refuses binary files, picks the
@@ -14,15 +15,32 @@ export interface HeadSniff {
   hasHeader: boolean;
 }
 
-/** Why a file is not a text list, or undefined when it looks like text. */
-export function binaryReason(head: Uint8Array): string | undefined {
+const BINARY_WORDS: Readonly<Record<BinaryKind, string>> = {
+  zip: 'it is a ZIP archive (an .xlsx workbook is one)',
+  office: 'it is an old Excel (.xls) or Office file',
+  pdf: 'it is a PDF document',
+  utf16: 'it is UTF-16 text, which the platform does not take',
+  nul: 'it contains NUL bytes, so it is not a text file',
+};
+
+/** The client's English words for a kind (the CLI's and the API errors'). */
+export const binaryWords = (kind: BinaryKind): string => BINARY_WORDS[kind];
+
+/** What kind of binary file this is, or undefined when it looks like text. */
+export function binaryKind(head: Uint8Array): BinaryKind | undefined {
   const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
-  if (starts(0x50, 0x4b, 0x03, 0x04) || starts(0x50, 0x4b, 0x05, 0x06)) return 'it is a ZIP archive (an .xlsx workbook is one)';
-  if (starts(0xd0, 0xcf, 0x11, 0xe0)) return 'it is an old Excel (.xls) or Office file';
-  if (starts(0x25, 0x50, 0x44, 0x46)) return 'it is a PDF document';
-  if (starts(0xff, 0xfe) || starts(0xfe, 0xff)) return 'it is UTF-16 text, which the platform does not take';
-  if (head.includes(0)) return 'it contains NUL bytes, so it is not a text file';
+  if (starts(0x50, 0x4b, 0x03, 0x04) || starts(0x50, 0x4b, 0x05, 0x06)) return 'zip';
+  if (starts(0xd0, 0xcf, 0x11, 0xe0)) return 'office';
+  if (starts(0x25, 0x50, 0x44, 0x46)) return 'pdf';
+  if (starts(0xff, 0xfe) || starts(0xfe, 0xff)) return 'utf16';
+  if (head.includes(0)) return 'nul';
   return undefined;
+}
+
+/** Why a file is not a text list, in English, or undefined when it looks like text. */
+export function binaryReason(head: Uint8Array): string | undefined {
+  const kind = binaryKind(head);
+  return kind === undefined ? undefined : binaryWords(kind);
 }
 
 export function detectEncoding(head: Uint8Array, isWholeFile: boolean): ListEncoding {

@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises';
+import { binaryReason } from '../../api/upload/sniff-head';
 import { CsvFileError } from './csv-records';
 
 // Looks at the first bytes of a bulk CSV before anything is sent: refuses a
@@ -22,15 +23,6 @@ export async function sniffCsvFile(path: string, delimiter?: string): Promise<Cs
   if (binary !== undefined) throw new CsvFileError(`The file ${path} is not CSV text: ${binary}. Export it as CSV (comma or semicolon separated) and use that.`);
   const encoding = isUtf8(head) ? 'utf-8' : 'windows-1252';
   return { encoding, delimiter: delimiter ?? headerDelimiter(new TextDecoder(encoding).decode(head)) };
-}
-
-function binaryReason(head: Uint8Array): string | undefined {
-  const starts = (...bytes: number[]): boolean => bytes.every((b, i) => head[i] === b);
-  if (starts(0x50, 0x4b, 0x03, 0x04) || starts(0x50, 0x4b, 0x05, 0x06)) return 'it is a ZIP archive (an .xlsx workbook is one)';
-  if (starts(0xd0, 0xcf, 0x11, 0xe0)) return 'it is an old Excel (.xls) or Office file';
-  if (starts(0xff, 0xfe) || starts(0xfe, 0xff)) return 'it is UTF-16 text';
-  if (head.includes(0)) return 'it contains NUL bytes';
-  return undefined;
 }
 
 function isUtf8(head: Uint8Array): boolean {

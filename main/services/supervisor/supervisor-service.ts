@@ -21,7 +21,9 @@ import {
 import { queueMember, type CreateAgentInput } from '../../../common/domain';
 import { analyzeDialingList } from '../../api';
 import { openRegularFile } from '../../api/files/regular-file';
-import { binaryReason } from '../../api/upload/sniff-head';
+import { binaryKind } from '../../api/upload/sniff-head';
+import { NotTextListError } from '../../api/upload/analyze-dialing-list';
+import type { BinaryKind } from '../../../common/domain';
 import { campaignView, dialerView } from './record-views';
 import { spokenFailure } from '../spoken-failure';
 import { normalisePhoneNumber, phoneNumberProblemKey, PROBLEM_PARAMS } from '../../../common/phone-number';
@@ -82,7 +84,7 @@ export function createSupervisorService(deps: SupervisorDeps): SupervisorService
    * under another name is named as such (from its first bytes only), so the supervisor learns to
    * export it as CSV.
    */
-  async function readablePath(path: string): Promise<{ file: string } | { file: string; binary: string }> {
+  async function readablePath(path: string): Promise<{ file: string } | { file: string; binary: BinaryKind }> {
     const file = path.trim();
     const allowed = deps.files.kind === 'dialog' ? pickedPaths.has(file) : isAbsolute(file);
     if (!allowed) {
@@ -101,7 +103,7 @@ export function createSupervisorService(deps: SupervisorDeps): SupervisorService
       if (opened.stat.size === 0) throw spokenFailure('invalid-request', 'sup.err.listEmpty', {}, 'path');
       // The name given is the file's own (not a link's), so its extension is the file's.
       if (LIST_EXTENSIONS.has(extname(file).toLowerCase())) return { file };
-      const binary = binaryReason(await readHead(opened.handle));
+      const binary = binaryKind(await readHead(opened.handle));
       if (binary) return { file, binary };
     } finally {
       await opened.handle.close();
@@ -175,13 +177,12 @@ export function createSupervisorService(deps: SupervisorDeps): SupervisorService
       signedIn();
       const checked = await readablePath(path);
       const file = checked.file;
-      if ('binary' in checked) return { status: 'binary', fileName: basename(file), reason: checked.binary };
+      if ('binary' in checked) return { status: 'binary', fileName: basename(file), binary: checked.binary };
       try {
         const analysis = await analyze(file);
         return { status: 'text', analysis: { path: file, fileName: basename(file), ...analysis } };
       } catch (error) {
-        const binary = binaryReasonOf(error);
-        if (binary !== null) return { status: 'binary', fileName: basename(file), reason: binary };
+        if (error instanceof NotTextListError) return { status: 'binary', fileName: basename(file), binary: error.binary };
         throw toSupervisorFailure(error, { key: 'sup.err.listUnreadable', params: {} }, 'path');
       }
     },
@@ -242,7 +243,6 @@ export function createSupervisorService(deps: SupervisorDeps): SupervisorService
   };
 }
 
-/** The client's refusal of a binary file ("... is not a text list: <reason>. Export it as CSV ..."), or null. */
 const LIST_EXTENSIONS = new Set(['.csv', '.txt']);
 
 /** The first bytes of a file (enough to recognise a workbook). */
@@ -251,8 +251,3 @@ async function readHead(handle: FileHandle): Promise<Uint8Array> {
   return buffer.subarray(0, bytesRead);
 }
 
-function binaryReasonOf(error: unknown): string | null {
-  if (!(error instanceof Error) || !('kind' in error) || error.kind !== 'bad-input') return null;
-  const match = /is not a text list: (.*?)\. Export it as CSV/s.exec(error.message);
-  return match ? (match[1] ?? '') : null;
-}

@@ -113,7 +113,7 @@ export function UploadListForm({ api, filePicker, campaigns }: Props) {
         {check?.status === 'binary' && (
           <div className="field-error" role="alert" data-testid="upload-binary">
             <strong>{t('sup.upload.binary')}</strong>
-            <span className="error-detail"> {check.fileName}: {check.reason}</span>
+            <span className="error-detail"> {check.fileName}: {t(`sup.upload.binaryKind.${check.binary}`)}</span>
           </div>
         )}
         {analysis && (

@@ -109,7 +109,14 @@ describe('supervisor service', () => {
 
     const zip = join(dir, 'libro.xlsx');
     writeFileSync(zip, Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(40, 7)]));
-    expect(await service().analyzeList(zip)).toMatchObject({ status: 'binary', fileName: 'libro.xlsx', reason: expect.stringMatching(/ZIP/) });
+    expect(await service().analyzeList(zip)).toEqual({ status: 'binary', fileName: 'libro.xlsx', binary: 'zip' });
+    // Named .csv, found by the client's analysis: what it is still comes as a kind the screen says in its language.
+    const pdf = join(dir, 'exportada.csv');
+    writeFileSync(pdf, '%PDF-1.7\n1 0 obj\n');
+    expect(await service().analyzeList(pdf)).toEqual({ status: 'binary', fileName: 'exportada.csv', binary: 'pdf' });
+    const late = join(dir, 'nul-al-final.csv');
+    writeFileSync(late, Buffer.concat([Buffer.from('telefono\n'), Buffer.from('099111222\n'.repeat(20_000)), Buffer.from([0])]));
+    expect(await service().analyzeList(late)).toEqual({ status: 'binary', fileName: 'nul-al-final.csv', binary: 'nul' });
 
     const supervisor = service();
     const progress: number[] = [];
