@@ -170,6 +170,8 @@ describe('calls in the app', () => {
     await phoneOnline(page);
   }, 90_000);
 
+  const focusedName = (): Promise<string | null> => app.page.evaluate(() => document.activeElement?.getAttribute('name') ?? null);
+
   it('works from the keyboard: Enter places the call, Enter on Hang up ends it, Enter saves the disposition, Ctrl+Enter from the comment; every control is labelled', async () => {
     const { page } = app;
     const unlabelled = await page.locator('.agent-home').evaluate((root) =>
@@ -198,6 +200,9 @@ describe('calls in the app', () => {
     const stored = await until(async () => (await simDispositions(app)).find((d) => d.guid === guid), 'the keyboard disposition is stored');
     expect(stored.params).toMatchObject({ l1: 'No interesado', callerid: '099777888' });
     expect(((await app.simState())['dispositions'] as unknown[]).length).toBe(before + 1);
+    // The saved form took the focused field with it: the focus is on the number to dial, not lost to the page.
+    await form.waitFor({ state: 'detached' });
+    expect(await focusedName()).toBe('number');
 
     // In the comment Enter starts a line; Ctrl+Enter saves from there (the hint under it says so).
     await form.waitFor({ state: 'detached' });
@@ -208,10 +213,18 @@ describe('calls in the app', () => {
     await page.keyboard.type('Pide la factura');
     await page.keyboard.press('Enter');
     await page.keyboard.type('y un descuento');
+    // A queue call rings meanwhile: typing goes on in the comment, and after the save the focus is on that call.
+    const { guid: ringingGuid } = (await simControl(app.sim, 'POST', '/inbound-call', { campaign: 'Soporte<-', from: '099555222' })) as { guid: string };
+    await panelState(page, 'ringing').waitFor({ timeout: 15_000 });
+    expect(await focusedName()).toBe('comment');
     expect(await simDispositions(app).then((all) => all.some((d) => d.guid === second))).toBe(false);
     expect(await form.locator('textarea[name=comment]').evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent)).toBe('Ctrl+Intro guarda la calificación (aquí Intro empieza otra línea).');
     await page.keyboard.press('Control+Enter');
     const withComment = await until(async () => (await simDispositions(app)).find((d) => d.guid === second), 'the disposition saved with Ctrl+Enter is stored');
     expect(withComment.params).toMatchObject({ l1: 'Contactado', callerid: '099777889', comment: 'Pide la factura\ny un descuento' });
+    await form.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-state'))).toBe('ringing');
+    await simControl(app.sim, 'POST', `/calls/${ringingGuid}/hangup`, {});
+    await panelState(page, 'ringing').waitFor({ state: 'detached' });
   }, 90_000);
 });

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import type { Say } from '../../../common/i18n/say';
 import type { IpcError, SessionView } from '../../../common/ipc-contract';
 import type { SoftphoneApi } from '../bridge';
@@ -23,6 +24,7 @@ import { useMissedCountReport } from './use-missed-count-report';
 import { RecentCallsCard } from './recent-calls';
 import { MyCallbacksCard } from './my-callbacks';
 import { WaitingCall } from './waiting-call';
+import { useFocusAfterWrapUp } from './use-focus-rescue';
 import { ConsultationCard } from './transfer/consultation-card';
 import { TransferDialog } from './transfer/transfer-dialog';
 import { TransferStatus } from './transfer/transfer-status';
@@ -65,8 +67,10 @@ export function AgentHome({ api, session, phone, phoneProblem, renewalProblem }:
   const call = state.call && state.call.state.kind !== 'ended' ? state.call : null;
   const wrap = state.wrapUps[0];
   const ringing = call?.state.kind === 'ringing';
+  const home = useRef<HTMLElement>(null);
+  useFocusAfterWrapUp(home, wrap?.key);
   return (
-    <main className={`agent-home${call || state.waiting ? ' has-call-bar' : ''}`} id="main">
+    <main ref={home} className={`agent-home${call || state.waiting ? ' has-call-bar' : ''}`} id="main">
       <div className="agent-top">
         <h1>{t('signedIn.welcome', { name: agent?.fullname ?? '' })}</h1>
         {/* A missed call leaves a trace until the agent dismisses it. */}

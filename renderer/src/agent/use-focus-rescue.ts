@@ -2,11 +2,29 @@
 // focus would fall to the page body. Then (and only then: an agent typing
 // elsewhere keeps the focus) it lands on what the agent works with next: the
 // call panel, or the disposition form's first field.
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 
 export function useFocusRescue(target: RefObject<HTMLElement | null>, when: unknown): void {
   useEffect(() => {
     const active = document.activeElement;
     if (active === null || active === document.body) target.current?.focus();
   }, [target, when]);
+}
+
+/**
+ * A saved or discarded wrap-up takes the focused field with it. The next
+ * wrap-up takes the focus itself (above); else it goes to the call that rings
+ * or is live, else to the number to dial: where a keyboard user goes next,
+ * not back to the top of the page.
+ */
+export function useFocusAfterWrapUp(area: RefObject<HTMLElement | null>, wrapKey: string | undefined): void {
+  const shown = useRef(wrapKey);
+  useEffect(() => {
+    const closed = shown.current !== undefined && shown.current !== wrapKey;
+    shown.current = wrapKey;
+    const active = document.activeElement;
+    if (!closed || (active !== null && active !== document.body)) return;
+    const next = area.current?.querySelector<HTMLElement>('[data-testid=call-panel]') ?? area.current?.querySelector<HTMLElement>('input[name=number]:not(:disabled)');
+    next?.focus();
+  }, [area, wrapKey]);
 }
