@@ -94,6 +94,28 @@ describe('call waiting', () => {
     await page.getByTestId('missed-dismiss-all').click();
     await page.getByTestId('missed-calls').waitFor({ state: 'detached' });
   }, 120_000);
+
+  it('a missed caller she reaches later is done: calling back from recent calls takes the entry off, the others stay', async () => {
+    const { page } = app;
+    for (const from of ['098700006', '098700007']) {
+      const rang = (await simControl(app.sim, 'POST', '/inbound-call', { campaign: 'Soporte<-', from })) as { guid: string };
+      await panelState(page, 'ringing').waitFor({ timeout: 10_000 });
+      await simControl(app.sim, 'POST', `/calls/${rang.guid}/hangup`);
+      await panelState(page, 'ringing').waitFor({ state: 'detached', timeout: 10_000 });
+    }
+    await page.locator('[data-testid=missed-calls][data-count="2"]').waitFor({ timeout: 10_000 });
+    await page.locator('[data-testid=recent-calls] > summary').click();
+    await page.locator('[data-testid=recent-call][data-outcome=missed]').filter({ hasText: '098700006' }).first().getByRole('button').click();
+    await panelState(page, 'active').waitFor({ timeout: 15_000 });
+    await page.locator('[data-testid=missed-calls][data-count="1"]').waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId('missed-call').textContent()).toContain('098700007');
+    const back = (await simCalls(app)).find((c) => c.destination === '098700006' && c.status === 'active');
+    expect(back?.origin).toBe('make-call');
+    await page.getByTestId('hang-up').click();
+    await dispose(back!.guid, 'Devuelta');
+    await page.getByTestId('missed-dismiss-all').click();
+    await page.getByTestId('missed-calls').waitFor({ state: 'detached' });
+  }, 120_000);
 });
 
 describe('a ring while the agent types', () => {

@@ -58,10 +58,13 @@ export interface WrapUp {
 /** A form with nothing typed yet. */
 export const EMPTY_DRAFT: WrapUpDraft = { l1: '', l2: '', l3: '', d1: '', d2: '', comment: '', tag: '', callback: false, callbackAt: '', callbackDialer: '' };
 
+/** The customer's number as the platform gives it: the CTI's Callerid, else the SIP caller. */
+export const callerOf = (info: Pick<PhoneCall['info'], 'cti' | 'remoteUser'>): string => info.cti?.Callerid || info.remoteUser;
+
 /** Builds the view; `placed` is the Make Call this call answers, when it is one. */
 export function viewOf(call: PhoneCall, placed: PlacedCall | null, quality: QualitySample | null): CallView {
   const cti: Cti | null = call.info.cti;
-  const caller = cti?.Callerid || call.info.remoteUser || placed?.destination || '';
+  const caller = callerOf(call.info) || placed?.destination || '';
   const name = call.info.remoteDisplayName;
   return {
     id: call.id,

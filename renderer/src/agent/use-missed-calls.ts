@@ -6,6 +6,7 @@ import { notifyAgent } from './agent-notification';
 import type { IpcError, MissedCall } from '../../../common/ipc-contract';
 import type { SoftphoneApi } from '../bridge';
 import type { Phone, PhoneEvents } from '../phone';
+import { callerOf } from './call-view';
 
 export interface MissedCalls {
   missed: MissedCall[];
@@ -18,7 +19,7 @@ export function missedCallOf(m: PhoneEvents['missed'], endedAt: Date = new Date(
   return {
     id: m.callId.slice(0, 200),
     guid: m.cti?.Guid?.slice(0, 200) ?? null,
-    caller: (m.cti?.Callerid || m.remoteUser).slice(0, 64),
+    caller: callerOf(m).slice(0, 64),
     campaign: m.cti?.Campaign?.slice(0, 256) ?? null,
     offeredAt: new Date(m.offeredAt).toISOString(),
     endedAt: endedAt.toISOString(),
@@ -72,5 +73,20 @@ export function useMissedCalls(api: SoftphoneApi, phone: Phone | null, notify?: 
     [api],
   );
 
+  // A missed caller reached since (called back, or calling again and answered) is done: the entry goes by itself.
+  const shown = useRef(missed);
+  shown.current = missed;
+  useEffect(() => {
+    if (!phone) return;
+    return phone.on('call', ({ call, state }) => {
+      if (state.kind !== 'active') return;
+      const reached = digitsOf(callerOf(call.info));
+      const done = shown.current.filter((m) => reached !== '' && digitsOf(m.caller) === reached).map((m) => m.id);
+      if (done.length > 0) dismiss(done);
+    });
+  }, [phone, dismiss]);
+
   return { missed, error, dismiss };
 }
+
+const digitsOf = (number: string): string => number.replace(/\D/gu, '');
