@@ -1,7 +1,7 @@
 // The sign-in and sign-out flows work from the keyboard alone, every control
 // has a label, and focus is visible.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type E2EApp } from './harness';
+import { phoneOnline, simControl, startApp, type E2EApp } from './harness';
 
 let app: E2EApp;
 beforeAll(async () => {
@@ -59,6 +59,18 @@ describe('keyboard and labels', () => {
     await page.locator('input[name=agent]').focus();
     await page.keyboard.press('Enter');
     await page.getByTestId('agent-name').waitFor();
+    // The sign-in form went with the focus: the welcome heading takes it (announced; Tab goes on from there).
+    await expect.poll(focused).toMatch(/^h1:Bienvenido/u);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('.agent-home') !== null)).toBe(true);
+    // The heading is a resting place: a call that rings takes the focus from it (Tab reaches Answer from there).
+    await page.getByRole('heading', { level: 1 }).focus();
+    await phoneOnline(page);
+    const { guid } = (await simControl(app.sim, 'POST', '/inbound-call', { campaign: 'Soporte<-', from: '099444555' })) as { guid: string };
+    await page.locator('[data-testid=call-panel][data-state=ringing]').waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('call-panel');
+    await simControl(app.sim, 'POST', `/calls/${guid}/hangup`, {});
+    await page.getByTestId('call-panel').waitFor({ state: 'detached' });
 
     const signOutButton = page.locator('.app-header button').filter({ hasText: /cerrar sesión|sign out/i });
     await signOutButton.focus();

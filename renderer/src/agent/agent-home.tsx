@@ -24,7 +24,7 @@ import { useMissedCountReport } from './use-missed-count-report';
 import { RecentCallsCard } from './recent-calls';
 import { MyCallbacksCard } from './my-callbacks';
 import { WaitingCall } from './waiting-call';
-import { useFocusAfterWrapUp } from './use-focus-rescue';
+import { useFocusAfterWrapUp, useFocusRescue } from './use-focus-rescue';
 import { ConsultationCard } from './transfer/consultation-card';
 import { TransferDialog } from './transfer/transfer-dialog';
 import { TransferStatus } from './transfer/transfer-status';
@@ -69,10 +69,13 @@ export function AgentHome({ api, session, phone, phoneProblem, renewalProblem }:
   const ringing = call?.state.kind === 'ringing';
   const home = useRef<HTMLElement>(null);
   useFocusAfterWrapUp(home, wrap?.key);
+  // Signed in, the sign-in form took the focus with it: the welcome heading has it, so the new screen is announced and Tab starts there.
+  const welcome = useRef<HTMLHeadingElement>(null);
+  useFocusRescue(welcome, null);
   return (
     <main ref={home} className={`agent-home${call || state.waiting ? ' has-call-bar' : ''}`} id="main">
       <div className="agent-top">
-        <h1>{t('signedIn.welcome', { name: agent?.fullname ?? '' })}</h1>
+        <h1 ref={welcome} tabIndex={-1} data-focus-rest="">{t('signedIn.welcome', { name: agent?.fullname ?? '' })}</h1>
         {/* A missed call leaves a trace until the agent dismisses it. */}
         {missed.missed.length > 0 && (
           <a className="missed-badge" href="#missed-calls-title" data-testid="missed-badge">

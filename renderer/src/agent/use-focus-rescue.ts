@@ -6,8 +6,7 @@ import { useEffect, useRef, type RefObject } from 'react';
 
 export function useFocusRescue(target: RefObject<HTMLElement | null>, when: unknown): void {
   useEffect(() => {
-    const active = document.activeElement;
-    if (active === null || active === document.body) target.current?.focus();
+    if (focusIsIdle()) target.current?.focus();
   }, [target, when]);
 }
 
@@ -22,9 +21,17 @@ export function useFocusAfterWrapUp(area: RefObject<HTMLElement | null>, wrapKey
   useEffect(() => {
     const closed = shown.current !== undefined && shown.current !== wrapKey;
     shown.current = wrapKey;
-    const active = document.activeElement;
-    if (!closed || (active !== null && active !== document.body)) return;
+    if (!closed || !focusIsIdle()) return;
     const next = area.current?.querySelector<HTMLElement>('[data-testid=call-panel]') ?? area.current?.querySelector<HTMLElement>('input[name=number]:not(:disabled)');
     next?.focus();
   }, [area, wrapKey]);
+}
+
+/**
+ * Nobody is working where the focus is: the page body (what had it is gone),
+ * or a place it only rests (`data-focus-rest`, the welcome heading after sign-in).
+ */
+function focusIsIdle(): boolean {
+  const active = document.activeElement;
+  return active === null || active === document.body || (active instanceof HTMLElement && active.dataset['focusRest'] !== undefined);
 }
