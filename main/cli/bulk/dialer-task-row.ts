@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { DialerTaskInputSchema, describeIssues, type DialerTask } from '../../../common/domain';
+import { english } from '../../../common/i18n/say';
+import { normalisePhoneNumber, phoneNumberProblemKey, PROBLEM_PARAMS } from '../../../common/phone-number';
 import type { ParsedRow } from './bulk-runner';
 
 // One row of `integra dialer-tasks`: campaign, destination, alternatives,
@@ -36,7 +38,7 @@ const dataSchema = z
 
 const rowSchema = z.object({
   campaign: z.string().trim().min(1, 'column campaign is empty'),
-  destination: z.string().trim().regex(/^\+?[0-9]{2,20}$/, 'column destination: a phone number, digits only'),
+  destination: z.string().transform(destinationNumber),
   alternatives: z.string().trim(),
   agent: z.string().trim().regex(/^([0-9]{1,20})?$/, 'column agent: the agent phone/extension, digits only (or empty)'),
   data: dataSchema,
@@ -49,6 +51,23 @@ const rowSchema = z.object({
   bulk: flag('bulk'),
   automatic: flag('automatic'),
 });
+
+/**
+ * The number as the dial pad and the supervisor's form read it: "099 123 456" or "+598 99-123-456"
+ * (as spreadsheets export them) are the digits the platform dials; letters or an extension are said.
+ */
+function destinationNumber(text: string, ctx: z.RefinementCtx): string {
+  const number = normalisePhoneNumber(text);
+  if (!number.ok) {
+    ctx.addIssue({ code: 'custom', message: `column destination: ${english({ key: phoneNumberProblemKey(number.problem), params: PROBLEM_PARAMS })}` });
+    return z.NEVER;
+  }
+  if (number.value.extension !== undefined) {
+    ctx.addIssue({ code: 'custom', message: `column destination: ${english({ key: 'sup.err.recordExtension', params: { extension: number.value.extension } })}` });
+    return z.NEVER;
+  }
+  return number.value.number;
+}
 
 export function parseDialerTaskRow(cells: Readonly<Record<string, string>>): ParsedRow<DialerTask> {
   const row = rowSchema.safeParse({

@@ -67,6 +67,14 @@ describe('integra dialer-tasks against the simulator', () => {
     expect(await readFile(String(result.summary?.report), 'utf8')).toMatch(/^2,3,Nowhere->,5550002,.*,refused,"?Add Record to Dialer: the platform refused/m);
   });
 
+  it('reads a destination as the dial pad does: spaces, dashes and a leading + as spreadsheets write them are sent as digits; an extension is refused', async () => {
+    const csv = await kit.csv('written.csv', [HEADER, row('099 123 456'), row('+598 99-123-457'), row('099 123 458 ext. 12')]);
+    const result = await kit.run('dialer-tasks', ['--csv', csv]);
+    expect(result.summary).toMatchObject({ ok: 2, failed: 1, failures: { invalid: 1 } });
+    expect(queued().map((t) => t.destination).sort()).toEqual(['+59899123457', '099123456']);
+    expect(await readFile(String(result.summary?.report), 'utf8')).toContain('column destination: A dialer record holds the number alone: the dialer does not dial an extension once answered. Remove “12” from the number.');
+  });
+
   it('--dry-run validates only: bad rows are listed, nothing is sent and no state is written', async () => {
     const csv = await kit.csv('dry.csv', [HEADER, row('5550001'), 'Cobranzas->,not-a-number,,,,tomorrow,,maybe,', row('5550003')]);
     const result = await kit.run('dialer-tasks', ['--csv', csv, '--dry-run']);
@@ -76,7 +84,7 @@ describe('integra dialer-tasks against the simulator', () => {
     expect(kit.sim.state.requests).toHaveLength(0);
     expect(existsSync(String(result.summary?.state))).toBe(false);
     const report = await readFile(String(result.summary?.report), 'utf8');
-    expect(report).toContain('column destination: a phone number, digits only');
+    expect(report).toContain('column destination: The number contains letters; use digits only.');
     expect(report).toContain('column calldate: YYYY-MM-DD hh:mm:ss');
     expect(report).toContain('column bulk: write true or false');
   });
