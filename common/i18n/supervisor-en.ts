@@ -106,6 +106,8 @@ export const supervisorEn = {
   'sup.upload.submit': 'Upload {records} records',
   'sup.upload.uploading': 'Uploading…',
   'sup.upload.progress': 'Upload progress',
+  'sup.upload.sent': 'Uploaded to {campaign}',
+  'sup.upload.sentHint': 'To upload this list again, choose or check the file again, or pick another campaign: an extra click never uploads it twice.',
   'sup.upload.done': 'Uploaded {fileName} to {campaign}: {cant} records.',
   'sup.upload.binaryKind.zip': 'it is a ZIP archive, as an Excel workbook (.xlsx) is.',
   'sup.upload.binaryKind.office': 'it is an old Excel (.xls) or other Office file.',

@@ -108,6 +108,8 @@ export const supervisorEs: Record<keyof typeof supervisorEn, string> = {
   'sup.upload.submit': 'Subir {records} registros',
   'sup.upload.uploading': 'Subiendo…',
   'sup.upload.progress': 'Progreso de la subida',
+  'sup.upload.sent': 'Subida a {campaign}',
+  'sup.upload.sentHint': 'Para subir esta lista otra vez, vuelva a elegir o revisar el archivo, o elija otra campaña: un clic de más no la sube dos veces.',
   'sup.upload.done': 'Se subió {fileName} a {campaign}: {cant} registros.',
   'sup.upload.binaryKind.zip': 'es un archivo ZIP, como lo es un libro de Excel (.xlsx).',
   'sup.upload.binaryKind.office': 'es un archivo de Excel antiguo (.xls) u otro de Office.',

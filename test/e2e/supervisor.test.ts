@@ -215,7 +215,17 @@ describe('the supervisor area against the simulator', () => {
     const list = sim.lists[0]!;
     expect(list).toMatchObject({ filename: 'deudores.csv', campaign: 'Encuestas->', username: app.apiUser.user, cant: 3, records: 3, hasHeader: true });
     expect(await listContent(app, list.id)).toBe(LIST_TEXT);
+    // Sent: a second click or Enter does not put the same records in the same campaign twice.
+    const submit = form.getByTestId('upload-submit');
+    expect(await submit.isDisabled()).toBe(true);
+    expect(await submit.textContent()).toBe('Uploaded to Encuestas->');
+    await form.locator('input[name=path]').press('Enter');
     await shootBothLanguages(page, 'upload');
+    expect((await state(app)).lists).toHaveLength(1);
+    // Another campaign is another upload, on purpose: the button is back.
+    await form.locator('select[name=campaign]').selectOption('Cobranzas->');
+    expect(await submit.isEnabled()).toBe(true);
+    expect(await submit.textContent()).toBe('Upload 3 records');
 
     // A long list's count is grouped the way the supervisor reads numbers: 12,345 in English, 12.345 in Spanish.
     const long = join(dir, 'larga.csv');

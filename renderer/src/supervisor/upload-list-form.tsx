@@ -72,7 +72,7 @@ export function UploadListForm({ api, filePicker, campaigns }: Props) {
     event.preventDefault();
     // Enter in the path field before a check: check it (the hint says "press Check"; Enter did nothing).
     if (check === null && !filePicker && path.trim() !== '' && busy === null) return void analyze(path);
-    if (check?.status !== 'text') return;
+    if (check?.status !== 'text' || sentAlready) return;
     if (!campaign) return setError({ code: 'invalid-request', field: 'campaign', message: t('first.upload.pickCampaign') });
     const id = crypto.randomUUID();
     setBusy('upload');
@@ -91,6 +91,8 @@ export function UploadListForm({ api, filePicker, campaigns }: Props) {
   }
 
   const analysis = check?.status === 'text' ? check.analysis : null;
+  // This file went to this campaign just now: a second click (or Enter) must not put its records there twice.
+  const sentAlready = result !== null && result.campaign === campaign;
   const uneven = analysis && unevenRowsSaid(analysis.unevenRows, count);
   return (
     <section className="sup-panel sup-form-panel" aria-labelledby="upload-heading">
@@ -151,9 +153,10 @@ export function UploadListForm({ api, filePicker, campaigns }: Props) {
                 <progress id={`${campaignId}-progress`} max={Math.max(progress.total, 1)} value={progress.done} data-testid="upload-progress" />
               </div>
             )}
-            <button type="submit" className="button button-primary" disabled={busy !== null}>
-              {busy === 'upload' ? t('sup.upload.uploading') : t('sup.upload.submit', { records: count(analysis.records) })}
+            <button type="submit" className="button button-primary" disabled={busy !== null || sentAlready} aria-describedby={sentAlready ? `${campaignId}-sent` : undefined} data-testid="upload-submit">
+              {busy === 'upload' ? t('sup.upload.uploading') : sentAlready ? t('sup.upload.sent', { campaign }) : t('sup.upload.submit', { records: count(analysis.records) })}
             </button>
+            {sentAlready && <p className="hint" id={`${campaignId}-sent`}>{t('sup.upload.sentHint')}</p>}
           </>
         )}
         <FormStatus
