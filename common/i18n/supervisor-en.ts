@@ -143,6 +143,6 @@ export const supervisorEn = {
   'sup.record.automatic': 'Automatic',
   'sup.record.submit': 'Queue record',
   'sup.record.submitting': 'Queuing…',
-  'sup.record.done': 'Record for {destination} queued in {campaign}.',
+  'sup.record.done': 'Record for {destination} queued in {campaign}. The form is ready for the next number.',
   'sup.record.needDate': 'Pick a date and time, or choose “As soon as possible”.',
 } as const;

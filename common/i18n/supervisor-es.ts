@@ -145,6 +145,6 @@ export const supervisorEs: Record<keyof typeof supervisorEn, string> = {
   'sup.record.automatic': 'Automático (automatic)',
   'sup.record.submit': 'Encolar registro',
   'sup.record.submitting': 'Encolando…',
-  'sup.record.done': 'Registro para {destination} encolado en {campaign}.',
+  'sup.record.done': 'Registro para {destination} encolado en {campaign}. El formulario queda listo para el número siguiente.',
   'sup.record.needDate': 'Elija una fecha y hora, o “Lo antes posible”.',
 };

@@ -278,7 +278,15 @@ describe('the supervisor area against the simulator', () => {
     await form.locator('button[type=submit]').click();
     await form.getByTestId('dialer-record-done').waitFor();
     await shootBothLanguages(page, 'dialer-record');
-    expect(await form.getByTestId('dialer-record-done').textContent()).toBe('Record for 099777888 queued in Encuestas->.');
+    expect(await form.getByTestId('dialer-record-done').textContent()).toBe('Record for 099777888 queued in Encuestas->. The form is ready for the next number.');
+    // The customer's fields went with the record, the rest stays: a second Enter queues nothing twice.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('destination');
+    expect(await form.locator('input[name=destination]').inputValue()).toBe('');
+    expect(await form.locator('input[name=dataKey]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toEqual(['']);
+    expect(await form.locator('input[name=agent]').inputValue()).toBe(NEW_AGENT.phone);
+    await form.locator('input[name=destination]').press('Enter');
+    await form.locator('input[name=destination][aria-invalid=true]').waitFor();
+    expect((await state(app)).dialerTasks.filter((t) => t.destination === '099777888')).toHaveLength(1);
 
     const task = (await state(app)).dialerTasks.find((t) => t.destination === '099777888');
     expect(task).toMatchObject({ campaign: 'Encuestas->', agent: NEW_AGENT.phone, data: 'cliente=Peña;deuda=100', calldate: null });

@@ -1,6 +1,6 @@
 // Add Record to Dialer: campaign, numbers, optional agent, key=value data,
 // when to call, and the source/bulk/automatic flags (undocumented).
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { IpcError } from '../../../common/ipc-contract';
 import type { SoftphoneApi } from '../bridge';
 import { useLanguage } from '../i18n';
@@ -33,6 +33,7 @@ export function DialerRecordForm({ api, campaigns }: { api: SoftphoneApi; campai
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<IpcError | null>(null);
   const [done, setDone] = useState<{ campaign: string; destination: string } | null>(null);
+  const form = useRef<HTMLFormElement>(null);
 
   const setRow = (rowId: number, patch: Partial<Row>) => setRows((rs) => rs.map((r) => (r.id === rowId ? { ...r, ...patch } : r)));
   const addRow = () => setRows((rs) => [...rs, { id: Math.max(0, ...rs.map((r) => r.id)) + 1, key: '', value: '' }]);
@@ -53,11 +54,17 @@ export function DialerRecordForm({ api, campaigns }: { api: SoftphoneApi; campai
     if (!reply.ok) return setError(reply.error);
     setError(null);
     setDone(reply.value);
+    // Queued: this customer's fields go, so a second click or Enter cannot queue the same number twice
+    // (refused as empty instead); campaign, agent, when and the flags stay for the next record.
+    setDestination('');
+    setAlternatives('');
+    setRows([{ id: Math.max(0, ...rows.map((r) => r.id)) + 1, key: '', value: '' }]);
+    form.current?.querySelector<HTMLInputElement>('input[name=destination]')?.focus();
   }
 
   return (
     <section className="sup-panel sup-form-panel" aria-labelledby={`${id}-heading`}>
-      <form className="card sup-form sup-form-wide" onSubmit={submit} noValidate data-testid="dialer-record-form">
+      <form ref={form} className="card sup-form sup-form-wide" onSubmit={submit} noValidate data-testid="dialer-record-form">
         <h2 id={`${id}-heading`}>{t('sup.record.heading')}</h2>
         <div className="field">
           <label htmlFor={`${id}-campaign`}>{t('sup.record.campaign')}</label>
