@@ -71,6 +71,8 @@ describe('keyboard and labels', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('call-panel');
     await simControl(app.sim, 'POST', `/calls/${guid}/hangup`, {});
     await page.getByTestId('call-panel').waitFor({ state: 'detached' });
+    // The caller gave up: the panel went with the focus, which goes on to the number to dial (to call back).
+    await expect.poll(focused).toBe('number');
 
     const signOutButton = page.locator('.app-header button').filter({ hasText: /cerrar sesión|sign out/i });
     await signOutButton.focus();

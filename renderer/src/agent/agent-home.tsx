@@ -24,7 +24,7 @@ import { useMissedCountReport } from './use-missed-count-report';
 import { RecentCallsCard } from './recent-calls';
 import { MyCallbacksCard } from './my-callbacks';
 import { WaitingCall } from './waiting-call';
-import { useFocusAfterWrapUp, useFocusRescue } from './use-focus-rescue';
+import { useFocusAfterGone, useFocusRescue } from './use-focus-rescue';
 import { ConsultationCard } from './transfer/consultation-card';
 import { TransferDialog } from './transfer/transfer-dialog';
 import { TransferStatus } from './transfer/transfer-status';
@@ -68,7 +68,7 @@ export function AgentHome({ api, session, phone, phoneProblem, renewalProblem }:
   const wrap = state.wrapUps[0];
   const ringing = call?.state.kind === 'ringing';
   const home = useRef<HTMLElement>(null);
-  useFocusAfterWrapUp(home, wrap?.key);
+  useFocusAfterGone(home, `${wrap?.key ?? ''} ${call?.id ?? ''}`);
   // Signed in, the sign-in form took the focus with it: the welcome heading has it, so the new screen is announced and Tab starts there.
   const welcome = useRef<HTMLHeadingElement>(null);
   useFocusRescue(welcome, null);

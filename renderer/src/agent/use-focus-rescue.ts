@@ -11,20 +11,21 @@ export function useFocusRescue(target: RefObject<HTMLElement | null>, when: unkn
 }
 
 /**
- * A saved or discarded wrap-up takes the focused field with it. The next
- * wrap-up takes the focus itself (above); else it goes to the call that rings
- * or is live, else to the number to dial: where a keyboard user goes next,
- * not back to the top of the page.
+ * A saved or discarded wrap-up takes the focused field with it, and a call
+ * that stops ringing its panel. What comes next takes the focus itself (the
+ * next wrap-up, the new call, above); else it goes to the call that rings or
+ * is live, else to the number to dial: where a keyboard user goes on, not
+ * back to the top of the page. `shownKey` names what is shown (wrap-up, call).
  */
-export function useFocusAfterWrapUp(area: RefObject<HTMLElement | null>, wrapKey: string | undefined): void {
-  const shown = useRef(wrapKey);
+export function useFocusAfterGone(area: RefObject<HTMLElement | null>, shownKey: string): void {
+  const shown = useRef(shownKey);
   useEffect(() => {
-    const closed = shown.current !== undefined && shown.current !== wrapKey;
-    shown.current = wrapKey;
-    if (!closed || !focusIsIdle()) return;
+    const changed = shown.current !== shownKey;
+    shown.current = shownKey;
+    if (!changed || !focusIsIdle()) return;
     const next = area.current?.querySelector<HTMLElement>('[data-testid=call-panel]') ?? area.current?.querySelector<HTMLElement>('input[name=number]:not(:disabled)');
     next?.focus();
-  }, [area, wrapKey]);
+  }, [area, shownKey]);
 }
 
 /**
