@@ -49,6 +49,9 @@ const VISUAL_SEPARATORS = /[\s\-.()/\u2010-\u2015\u2212]/gu;
  */
 const TEXT_EXTENSION = /^(.*?)\s*(?:,+|(?:extension|ext\.?|x)\s*)([^,]*)$/iu;
 
+/** The digits of a number as written, for telling two spellings of one number apart ("099 123 456" = "099-123456"). */
+export const phoneDigits = (text: string | undefined): string => (text ?? '').replace(/\D/gu, '');
+
 /** Normalises and validates one phone number. Never throws. */
 export function normalisePhoneNumber(raw: string): PhoneNumberResult {
   // NFKC turns full-width digits and '+' into ASCII and odd spaces into plain ones.

@@ -47,7 +47,7 @@ async function analyze(path: string, options: AnalyzeOptions): Promise<DialingLi
   }
 }
 
-/** A workbook or other binary file given as a dialing list: refused before anything is sent, saying what it is. */
+/** A workbook or other binary file given as a dialing list: refused before a byte is sent, saying what it is. */
 export class NotTextListError extends BadInputError {
   constructor(path: string, readonly binary: BinaryKind) {
     super('uploadBase', `the file ${JSON.stringify(path)} is not a text list: ${binaryWords(binary)}. Export it as CSV (comma or semicolon separated text) and upload that`);

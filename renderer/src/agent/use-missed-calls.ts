@@ -7,6 +7,7 @@ import type { IpcError, MissedCall } from '../../../common/ipc-contract';
 import type { SoftphoneApi } from '../bridge';
 import type { Phone, PhoneEvents } from '../phone';
 import { callerOf } from './call-view';
+import { phoneDigits } from '../../../common/phone-number';
 
 export interface MissedCalls {
   missed: MissedCall[];
@@ -80,13 +81,11 @@ export function useMissedCalls(api: SoftphoneApi, phone: Phone | null, notify?: 
     if (!phone) return;
     return phone.on('call', ({ call, state }) => {
       if (state.kind !== 'active') return;
-      const reached = digitsOf(callerOf(call.info));
-      const done = shown.current.filter((m) => reached !== '' && digitsOf(m.caller) === reached).map((m) => m.id);
+      const reached = phoneDigits(callerOf(call.info));
+      const done = shown.current.filter((m) => reached !== '' && phoneDigits(m.caller) === reached).map((m) => m.id);
       if (done.length > 0) dismiss(done);
     });
   }, [phone, dismiss]);
 
   return { missed, error, dismiss };
 }
-
-const digitsOf = (number: string): string => number.replace(/\D/gu, '');

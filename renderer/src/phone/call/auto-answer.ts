@@ -15,6 +15,7 @@
  * customer dropped on an agent mid-sentence is the surprise it must not be.
  */
 import { ctiFlag, type Cti } from '../../../../common/domain/cti';
+import { phoneDigits } from '../../../../common/phone-number';
 
 export interface PendingMakeCall {
   /** The GUID Make Call returned, once known. */
@@ -39,7 +40,6 @@ export type AutoAnswerDecision =
   | { readonly answer: true; readonly because: 'make-call' | 'campaign'; readonly match: PendingMakeCall | null }
   | { readonly answer: false; readonly because: 'not-requested' | 'not-expected' | 'transferred' };
 
-const digits = (s: string | undefined): string => (s ?? '').replace(/\D/g, '');
 
 export function autoAnswerRequested(facts: Pick<IncomingCallFacts, 'pAutoAnswer' | 'callInfo' | 'cti'>): boolean {
   if ((facts.pAutoAnswer ?? '').trim().toLowerCase().startsWith('normal')) return true;
@@ -52,8 +52,8 @@ export function matchPendingMakeCall(facts: IncomingCallFacts, pending: readonly
   const guid = facts.cti?.Guid;
   const byGuid = guid ? live.find((p) => p.guid === guid) : undefined;
   if (byGuid) return byGuid;
-  const candidates = [digits(facts.cti?.Callerid), digits(facts.remoteUser)].filter((d) => d.length > 0);
-  return live.find((p) => digits(p.destination).length > 0 && candidates.includes(digits(p.destination))) ?? null;
+  const candidates = [phoneDigits(facts.cti?.Callerid), phoneDigits(facts.remoteUser)].filter((d) => d.length > 0);
+  return live.find((p) => phoneDigits(p.destination).length > 0 && candidates.includes(phoneDigits(p.destination))) ?? null;
 }
 
 export function decideAutoAnswer(
